@@ -1,0 +1,123 @@
+import '@klinikita/domain/common/zod-config';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from './db/client.ts';
+import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
+import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
+import { rolesRoutes } from './modules/settings/roles.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { localePlugin } from './plugins/locale.ts';
+import { API_PREFIX } from './shared/http.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppOptions {
+  db: Db;
+  sessionTtlMs?: number;
+  cookieSecure?: 'auto' | 'true' | 'false';
+  logLevel?: string;
+  trustProxy?: boolean;
+  /** Folder of the built web app; served when it exists. */
+  webDist?: string;
+}
+
+/** Builds the whole application; main.ts and the tests share it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const sessionTtlMs = options.sessionTtlMs ?? 12 * 60 * 60 * 1000;
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(localePlugin);
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style tags at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Klinikita clinic service',
+        version: '1.0.0',
+        description: 'Clinic service, version 1. Envelope { status, message, data?, errors? }.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+      security: [{ token: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { db, sessionTtlMs });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { db, sessionTtlMs, cookieSecure: options.cookieSecure ?? 'auto' });
+      await api.register(clinicsRoutes, { db });
+      await api.register(rolesRoutes, { db });
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(logoutRoute, { db });
+
+  const webDist = options.webDist ?? WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ status: false, message: request.t('api.routeNotFound') });
+    }
+    // the web app's router answers every other page, including its own 404
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

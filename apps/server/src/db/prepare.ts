@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { users } from './schema/index.ts';
+import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+import { syncMenuCatalogue } from './seed/menus.ts';
+
+/** Migrations, the menu catalogue and, on an empty database, the demo clinic. */
+export async function prepareDatabase(database: Database, options: { seedDemo: boolean }) {
+  await database.migrate();
+  await syncMenuCatalogue(database.db);
+  let seeded = false;
+  if (options.seedDemo && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+  const [demoUser] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.demo, true))
+    .limit(1);
+  return { seeded, demo: Boolean(demoUser) };
+}

@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo.ts';
+import { loadEnv } from './env.ts';
+
+const started = performance.now();
+const env = loadEnv();
+const database = await openDatabase(env);
+const { seeded, demo } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO === 'auto' });
+const app = await buildApp({
+  db: database.db,
+  sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
+  cookieSecure: env.COOKIE_SECURE,
+  logLevel: env.LOG_LEVEL,
+  trustProxy: env.TRUST_PROXY,
+});
+await app.listen({ port: env.PORT, host: env.HOST });
+
+const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`;
+const lines = [
+  '',
+  `  Klinikita is running at http://${shown}:${env.PORT}`,
+  `  Database: ${where}${seeded ? ' — demo data seeded' : ''}`,
+  `  API docs: http://${shown}:${env.PORT}/api/docs`,
+  `  Started in ${Math.round(performance.now() - started)} ms`,
+];
+if (demo) lines.push(`  Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERNAMES.join(', ')}`);
+console.log(`${lines.join('\n')}\n`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

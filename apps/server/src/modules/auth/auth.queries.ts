@@ -1,0 +1,192 @@
+import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
+
+/** A menu node granted to a role, in catalogue order. */
+export interface GrantedMenu {
+  id: number;
+  code: string;
+  parentId: number | null;
+  level: number;
+  name: string;
+  key: string;
+  route: string | null;
+  icon: string | null;
+  enabled: boolean;
+}
+
+/** Everything a request needs to know about its caller, read in one round trip. */
+export interface SessionRow {
+  sessionId: number;
+  expiresAt: Date;
+  userId: number;
+  userUid: string;
+  username: string;
+  name: string;
+  roleId: number;
+  roleUid: string;
+  roleName: string;
+  corpId: number;
+  clinicId: number | null;
+  employeeId: number | null;
+  employeeUid: string | null;
+  doctorId: number | null;
+  companyId: number | null;
+  imageUrl: string | null;
+  demo: boolean;
+  menus: GrantedMenu[];
+  clinicIds: number[];
+}
+
+const corporateScopeRoles = sql.join(
+  CORPORATE_SCOPE_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+);
+
+/** Caller by session token hash: user, role, granted menus and the clinics in scope. */
+export async function findSession(db: Db, tokenHash: string): Promise<SessionRow | null> {
+  const result = await db.execute(sql`
+    SELECT s.id AS "sessionId", s.expires_at AS "expiresAt",
+      u.id AS "userId", u.uid AS "userUid", u.username, u.name, u.role_id AS "roleId",
+      r.uid AS "roleUid", r.name AS "roleName", u.corp_id AS "corpId", u.clinic_id AS "clinicId",
+      u.employee_id AS "employeeId", e.uid AS "employeeUid", u.doctor_id AS "doctorId",
+      u.company_id AS "companyId", u.image_url AS "imageUrl", u.demo,
+      COALESCE((
+        SELECT json_agg(json_build_object('id', m.id, 'code', m.code, 'parentId', m.parent_id,
+          'level', m.level, 'name', m.name, 'key', m.i18n_key, 'route', m.route, 'icon', m.icon,
+          'enabled', rm.enabled) ORDER BY m.sort)
+        FROM role_menus rm JOIN menus m ON m.id = rm.menu_id WHERE rm.role_id = u.role_id
+      ), '[]'::json) AS menus,
+      CASE WHEN r.name IN (${corporateScopeRoles}) THEN
+        ARRAY(SELECT c.id FROM clinics c WHERE c.corp_id = u.corp_id AND c.deleted_at IS NULL ORDER BY c.id)
+      ELSE
+        ARRAY(SELECT x.id FROM (
+          SELECT u.clinic_id AS id WHERE u.clinic_id IS NOT NULL
+          UNION SELECT dc.clinic_id FROM doctor_clinics dc WHERE dc.doctor_id = u.doctor_id
+        ) x JOIN clinics c ON c.id = x.id AND c.deleted_at IS NULL ORDER BY x.id)
+      END AS "clinicIds"
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id
+    JOIN roles r ON r.id = u.role_id
+    LEFT JOIN employees e ON e.id = u.employee_id
+    WHERE s.token_hash = ${tokenHash} AND s.expires_at > now()
+      AND u.active AND u.deleted_at IS NULL
+  `);
+  const row = result.rows[0] as (Omit<SessionRow, 'expiresAt'> & { expiresAt: string | Date }) | undefined;
+  if (!row) return null;
+  return { ...row, expiresAt: new Date(row.expiresAt), clinicIds: (row.clinicIds ?? []).map(Number) };
+}
+
+export async function extendSession(db: Db, sessionId: number, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string | null },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<number | null> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId });
+  return rows[0]?.userId ?? null;
+}
+
+export async function findUserForLogin(db: Db, username: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      corpId: users.corpId,
+      clinicId: users.clinicId,
+      passwordHash: users.passwordHash,
+      active: users.active,
+      lockedUntil: users.lockedUntil,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, sql`${users.deletedAt} IS NULL`));
+  return rows[0] ?? null;
+}
+
+/** Counts a failed password; at `limit` failures in a row the account locks until `lockUntil`. */
+export async function recordUserFailure(db: Db, userId: number, limit: number, lockUntil: Date) {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLogins: sql`CASE WHEN ${users.failedLogins} + 1 >= ${limit} THEN 0 ELSE ${users.failedLogins} + 1 END`,
+      lockedUntil: sql`CASE WHEN ${users.failedLogins} + 1 >= ${limit} THEN ${lockUntil.toISOString()}::timestamptz ELSE ${users.lockedUntil} END`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil });
+  return row?.lockedUntil ? new Date(row.lockedUntil) : null;
+}
+
+export async function resetUserFailures(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/** Failures counted per client address in a fixed window, atomically (several instances share it). */
+export async function recordAddressFailure(db: Db, key: string, windowStart: Date): Promise<void> {
+  await db
+    .insert(loginThrottle)
+    .values({ key, windowStart: new Date(), failures: 1 })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`CASE WHEN ${loginThrottle.windowStart} < ${windowStart.toISOString()}::timestamptz THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+        windowStart: sql`CASE WHEN ${loginThrottle.windowStart} < ${windowStart.toISOString()}::timestamptz THEN now() ELSE ${loginThrottle.windowStart} END`,
+      },
+    });
+}
+
+export async function addressFailures(db: Db, key: string, windowStart: Date) {
+  const rows = await db
+    .select({ failures: loginThrottle.failures, windowStart: loginThrottle.windowStart })
+    .from(loginThrottle)
+    .where(and(eq(loginThrottle.key, key), gt(loginThrottle.windowStart, windowStart)));
+  return rows[0] ?? null;
+}
+
+export async function writeAudit(
+  db: Db,
+  entry: {
+    userId?: number | null;
+    corpId?: number | null;
+    clinicId?: number | null;
+    action: string;
+    entity: string;
+    entityId?: string | null;
+    ip?: string | null;
+    detail?: unknown;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values(entry);
+}
+
+/** Clinic, corporate and scope names for the session user answer. */
+export async function findSessionContext(db: Db, row: SessionRow) {
+  const scope = row.clinicIds.length
+    ? await db
+        .select({ id: clinics.id, uid: clinics.uid, name: clinics.name })
+        .from(clinics)
+        .where(
+          sql`${clinics.id} IN (${sql.join(
+            row.clinicIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )
+        .orderBy(clinics.id)
+    : [];
+  const clinic = row.clinicId
+    ? ((await db.select().from(clinics).where(eq(clinics.id, row.clinicId)))[0] ?? null)
+    : null;
+  const [corporate] = await db
+    .select({ id: corporates.id, name: corporates.name })
+    .from(corporates)
+    .where(eq(corporates.id, row.corpId));
+  return { clinic, corporate: corporate ?? null, clinics: scope };
+}

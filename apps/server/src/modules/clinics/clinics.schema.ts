@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const corporateSchema = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  name: z.string(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const clinicSchema = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  name: z.string(),
+  corpId: z.number().int(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  timeZone: z.string(),
+  mcuSite: z.boolean(),
+  accountType: z.enum(['corporate', 'klinik', 'mandiri']),
+  statusSetup: z.string(),
+});
+
+export const idQuerySchema = z.object({ id: z.coerce.number().int().positive('validation.invalid') });
+export const corpIdQuerySchema = z.object({
+  CorpId: z.coerce.number().int().positive('validation.invalid').optional(),
+});
+export const clinicIdParamsSchema = z.object({
+  clinicId: z.coerce.number().int().positive('validation.invalid'),
+});

@@ -1,0 +1,115 @@
+import { type MenuAccess, roleServesMenu } from '@klinikita/domain/access/menu';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { extendSession, findSession, type SessionRow } from '../modules/auth/auth.queries.ts';
+import { toMenuAccess } from '../modules/auth/session-user.mapper.ts';
+import { hashToken } from '../shared/crypto.ts';
+import { AppError, forbidden, unauthenticated } from '../shared/errors.ts';
+
+/**
+ * What an API route serves: open to all (`public`), to any logged-in user (`session`, e.g. the
+ * own profile) or to roles whose menu grants one of the listed routes (`menu`).
+ */
+export type RouteAccess = { public: true } | { session: true } | { menu: string | readonly string[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    session: AuthSession | null;
+  }
+}
+
+export interface AuthSession extends SessionRow {
+  access: MenuAccess[];
+  token: string;
+  via: 'cookie' | 'header';
+}
+
+export const TOKEN_COOKIE = 'token';
+
+/** The token: `Authorization: <token>` or `Bearer <token>` for API clients, else the httpOnly cookie. */
+function readToken(request: FastifyRequest): { token: string; via: 'cookie' | 'header' } | null {
+  const header = request.headers.authorization?.trim();
+  if (header) return { token: header.replace(/^Bearer\s+/i, ''), via: 'header' };
+  const cookie = request.cookies?.[TOKEN_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Cookie-borne writes must come from this origin (CSRF); header-token clients are not at risk. */
+export function assertSameOrigin(request: FastifyRequest): void {
+  if (!UNSAFE.has(request.method)) return;
+  const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  if (origin) {
+    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+    let originHost = '';
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = '';
+    }
+    if (originHost !== host) throw new AppError(403, 'api.csrf');
+    return;
+  }
+  if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, 'api.csrf');
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessionTtlMs: number }) => {
+  app.decorateRequest('session', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (url.startsWith('/api/clinic/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    const found = readToken(request);
+    if (!found) throw unauthenticated();
+    const row = await findSession(opts.db, hashToken(found.token));
+    if (!row) throw unauthenticated();
+    if (found.via === 'cookie') assertSameOrigin(request);
+    // sliding expiry: renew once half the lifetime has gone
+    if (row.expiresAt.getTime() - Date.now() < opts.sessionTtlMs / 2) {
+      await extendSession(opts.db, row.sessionId, new Date(Date.now() + opts.sessionTtlMs));
+    }
+    const session: AuthSession = {
+      ...row,
+      access: toMenuAccess(row.menus),
+      token: found.token,
+      via: found.via,
+    };
+    request.session = session;
+    if ('menu' in access) {
+      const routes = typeof access.menu === 'string' ? [access.menu] : access.menu;
+      if (!routes.some((r) => roleServesMenu(row.roleName, session.access, r))) throw forbidden();
+    }
+  });
+});
+
+/** The session of a route that declared `session` or `menu` access. */
+export function requireSession(request: FastifyRequest): AuthSession {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}
+
+/** Refuses a clinic id outside the caller's scope (403); ids from the client are never trusted. */
+export function assertClinic(request: FastifyRequest, clinicId: number): AuthSession {
+  const session = requireSession(request);
+  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
+  return session;
+}
+
+export function assertCorporate(request: FastifyRequest, corpId: number): AuthSession {
+  const session = requireSession(request);
+  if (session.corpId !== corpId) throw forbidden('api.corporateForbidden');
+  return session;
+}

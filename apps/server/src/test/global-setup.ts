@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDump: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * Builds one migrated and seeded template; each test file copies it (PGlite: from a data-dir
+ * dump, about half a second; PostgreSQL: CREATE DATABASE ... TEMPLATE).
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'klinikita-test-'));
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `klinikita_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = openPostgres(target.toString());
+    await prepareDatabase(database, { seedDemo: true });
+    await database.close();
+    project.provide('templateDatabase', name);
+    project.provide('templateDump', '');
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const client = await PGlite.create();
+  const database = await openPglite({ client });
+  await prepareDatabase(database, { seedDemo: true });
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('templateDump', file);
+  project.provide('templateDatabase', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}

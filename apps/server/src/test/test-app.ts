@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh copy of the seeded template database and the app on top of it. */
+export async function createTestApp(options: { sessionTtlMs?: number } = {}): Promise<TestContext> {
+  const templateDatabase = inject('templateDatabase');
+  let database: Database;
+  let drop = async () => {};
+  if (templateDatabase) {
+    const url = process.env.DATABASE_URL!;
+    const name = `klinikita_t_${process.pid}_${Date.now()}_${counter++}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    database = openPostgres(target.toString());
+    drop = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  } else {
+    const dump = readFileSync(inject('templateDump'));
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    database = await openPglite({ client });
+  }
+  const app = await buildApp({ db: database.db, logLevel: 'silent', sessionTtlMs: options.sessionTtlMs });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const API = '/api/clinic/v1';
+
+/** Logs a demo user in through the API and returns the token. */
+export async function loginAs(
+  app: FastifyInstance,
+  username: string,
+  password = 'klinikita',
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token;
+}
+
+export const json = (res: LightMyRequestResponse) =>
+  res.json() as {
+    status: boolean;
+    message: string;
+    data?: any;
+    errors?: { path: string; message: string }[];
+  };

@@ -1,0 +1,127 @@
+/**
+ * Every route of spec 2.1, by exact path and named-route name (Nuxt-style: path segments joined
+ * with '-', optional parameters named after the parameter). `built` marks routes whose screen
+ * exists; an unbuilt route renders the 404 page and no menu links to it.
+ */
+export type LayoutName = 'default' | 'advance' | 'doctor' | 'lab' | 'physio' | 'mandiri' | 'blank';
+
+export interface AppRoute {
+  path: string;
+  name: string;
+  layout: LayoutName;
+  built: boolean;
+}
+
+const route = (path: string, layout: LayoutName = 'default', built = false): AppRoute => ({
+  path,
+  name: routeName(path),
+  layout,
+  built,
+});
+
+/** '/Lab/home-page-mcu' → 'Lab-home-page-mcu'; '/EMR/Detail/:id?' → 'EMR-Detail-id'; '/' → 'index'. */
+export function routeName(path: string): string {
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/^:/, '').replace(/\?$/, ''));
+  return parts.length ? parts.join('-') : 'index';
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  route('/', 'blank', true),
+  route('/authentication', 'default', true),
+  route('/ErrorAuth/error', 'blank', true),
+  route('/DashboardAdvance', 'advance', true),
+  route('/DashboardAdvance/crm', 'advance', true),
+  route('/DashboardAdvance/inventoryManagement', 'advance', true),
+  route('/DashboardAdvance/serviceDistribution', 'advance', true),
+  route('/DashboardAdvance/turnAroundTime', 'advance', true),
+  route('/Director/dashboard'),
+  route('/EMR'),
+  route('/EMR/Detail/:id?'),
+  route('/MasterDokter'),
+  route('/MasterPasien'),
+  route('/MasterPasien/add'),
+  route('/MasterPasien/edit'),
+  route('/patient'),
+  route('/panel'),
+  route('/Physio', 'physio'),
+  route('/Schedule'),
+  route('/Doctor/doctor', 'doctor'),
+  route('/Doctor/doctor-agenda', 'doctor'),
+  route('/Doctor/itemSuratSehat', 'doctor'),
+  route('/Doctor/patient', 'doctor'),
+  route('/ERP/integrasi'),
+  route('/Inventory/consumable'),
+  route('/stockInfo'),
+  route('/warehouse'),
+  route('/supplier'),
+  route('/purchaseOrder'),
+  route('/ReturnReceive'),
+  route('/Lab/home-page-lab', 'lab'),
+  route('/Lab/home-page-mcu', 'lab'),
+  route('/Laboratory'),
+  route('/Radiology', 'lab'),
+  route('/Treatment'),
+  route('/Layanan/jadwalLayanan'),
+  route('/Layanan/layanan'),
+  route('/Layanan/masterLayanan'),
+  route('/Layanan/previewHasil'),
+  route('/Layanan/previewHasilnonMcu'),
+  route('/MedicalServices/Insurance'),
+  route('/statesCode'),
+  route('/PatientQueue/patientQueue'),
+  route('/Payment/payment'),
+  route('/pharmacyQueue'),
+  route('/Pharmacy/internalStock'),
+  route('/QuickSetup/quick-setup-clinic-employee', 'mandiri'),
+  route('/QuickSetup/quick-setup-clinic-facility', 'mandiri'),
+  route('/QuickSetup/quick-setup-clinic-profile', 'mandiri'),
+  route('/QuickSetup/quick-setup-clinic-service', 'mandiri'),
+  route('/QuickSetup/quickSetupMandiri', 'mandiri'),
+  route('/Registration/daftarPerusahaan'),
+  route('/Registration/daftarTagihan'),
+  route('/Registration/invoice'),
+  route('/Registration/laporanTransaksi'),
+  route('/Registration/patient'),
+  route('/Registration/perusahaanRekanan'),
+  route('/Setting/employee'),
+  route('/Setting/others'),
+  route('/Setting/profile'),
+  route('/Setting/roles'),
+  route('/Setting/satuSehat'),
+  route('/Setting/Pharmacy/drug'),
+  route('/Setting/trash'),
+  route('/Inisiasi/send/verifikasi', 'blank'),
+  route('/Inisiasi/Corporate/:id?', 'blank'),
+  route('/Inisiasi/Klinik/:id?', 'blank'),
+  route('/Inisiasi/Mandiri/:id?', 'mandiri'),
+  route('/Inisiasi/verifikasi/:id?', 'blank'),
+];
+
+/** The front office is also referred to as /Registration/Patient (spec 2.1). */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  '/Registration/Patient': '/Registration/patient',
+};
+
+const byPath = new Map(APP_ROUTES.map((r) => [r.path, r]));
+const byName = new Map(APP_ROUTES.map((r) => [r.name, r]));
+
+export const routeByName = (name: string): AppRoute | undefined => byName.get(name);
+export const routeByPath = (path: string): AppRoute | undefined => byPath.get(path);
+
+/** Finds the route a concrete pathname belongs to ('/EMR/Detail/42' → '/EMR/Detail/:id?'). */
+export function matchRoute(pathname: string): AppRoute | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const aliased = ROUTE_ALIASES[clean] ?? clean;
+  const exact = byPath.get(aliased);
+  if (exact) return exact;
+  return APP_ROUTES.find((r) => {
+    if (!r.path.includes(':')) return false;
+    const base = r.path.replace(/\/:[^/]+\?$/, '');
+    return aliased.startsWith(`${base}/`) && !aliased.slice(base.length + 1).includes('/');
+  });
+}
+
+export const isRouteBuilt = (path: string): boolean => matchRoute(path)?.built ?? false;

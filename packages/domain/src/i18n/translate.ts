@@ -1,0 +1,18 @@
+import type { Locale } from '../auth/auth.schema.ts';
+import { en } from './en.ts';
+import { type Catalog, id } from './id.ts';
+
+export const catalogs: Record<Locale, Catalog> = { id, en };
+
+/**
+ * Translates a dotted key ('api.forbidden'); a text that is not a key (a spec message written to
+ * the letter, e.g. 'Nama Tidak Boleh Kosong') comes back unchanged.
+ */
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  let node: unknown = catalogs[locale] ?? id;
+  for (const part of key.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  const text = typeof node === 'string' ? node : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
