@@ -173,7 +173,8 @@ export const ALWAYS_ALLOWED_ROUTES: readonly string[] = ['/', '/authentication',
 
 /**
  * The front-end route check of spec 6: Applimetis skips it; others reach only the routes of
- * their enabled menu entries plus index and authentication. Dashboard sub-routes follow their parent.
+ * their enabled menu entries plus index and authentication. A section route (the dashboard's)
+ * follows its parent.
  */
 export function canAccessRoute(role: string, access: readonly MenuAccess[], pathname: string): boolean {
   if (role === ROLES.applimetis) return true;
@@ -181,9 +182,7 @@ export function canAccessRoute(role: string, access: readonly MenuAccess[], path
   const path = matched?.path ?? pathname;
   if (ALWAYS_ALLOWED_ROUTES.includes(path)) return true;
   const routes = accessibleRoutes(access);
-  if (routes.has(path)) return true;
-  const parent = Array.from(routes).find((r) => path.startsWith(`${r}/`));
-  return parent !== undefined;
+  return routes.has(path) || (matched?.parent !== undefined && routes.has(matched.parent));
 }
 
 /** Server-side: does this role pass the check for an API route that serves `menuRoute`? */

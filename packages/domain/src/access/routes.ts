@@ -10,13 +10,16 @@ export interface AppRoute {
   name: string;
   layout: LayoutName;
   built: boolean;
+  /** A section of another route's screen: whoever may open the parent may open it. */
+  parent?: string;
 }
 
-const route = (path: string, layout: LayoutName = 'default', built = false): AppRoute => ({
+const route = (path: string, layout: LayoutName = 'default', built = false, parent?: string): AppRoute => ({
   path,
   name: routeName(path),
   layout,
   built,
+  ...(parent ? { parent } : {}),
 });
 
 /** '/Lab/home-page-mcu' → 'Lab-home-page-mcu'; '/EMR/Detail/:id?' → 'EMR-Detail-id'; '/' → 'index'. */
@@ -33,10 +36,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/authentication', 'default', true),
   route('/ErrorAuth/error', 'blank', true),
   route('/DashboardAdvance', 'advance', true),
-  route('/DashboardAdvance/crm', 'advance', true),
-  route('/DashboardAdvance/inventoryManagement', 'advance', true),
-  route('/DashboardAdvance/serviceDistribution', 'advance', true),
-  route('/DashboardAdvance/turnAroundTime', 'advance', true),
+  route('/DashboardAdvance/crm', 'advance', true, '/DashboardAdvance'),
+  route('/DashboardAdvance/inventoryManagement', 'advance', true, '/DashboardAdvance'),
+  route('/DashboardAdvance/serviceDistribution', 'advance', true, '/DashboardAdvance'),
+  route('/DashboardAdvance/turnAroundTime', 'advance', true, '/DashboardAdvance'),
   route('/Director/dashboard'),
   route('/EMR'),
   route('/EMR/Detail/:id?'),
@@ -120,6 +123,7 @@ export function matchRoute(pathname: string): AppRoute | undefined {
   return APP_ROUTES.find((r) => {
     if (!r.path.includes(':')) return false;
     const base = r.path.replace(/\/:[^/]+\?$/, '');
+    if (aliased === base) return true;
     return aliased.startsWith(`${base}/`) && !aliased.slice(base.length + 1).includes('/');
   });
 }

@@ -21,12 +21,14 @@ CREATE TABLE "role_menus" (
 CREATE TABLE "roles" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"uid" text NOT NULL,
-	"corp_id" integer,
+	"corp_id" integer NOT NULL,
 	"name" text NOT NULL,
 	"description" text,
+	"built_in" boolean DEFAULT false NOT NULL,
+	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "roles_uid_unique" UNIQUE("uid"),
-	CONSTRAINT "roles_corp_name_uq" UNIQUE NULLS NOT DISTINCT("corp_id","name")
+	CONSTRAINT "roles_corp_name_uq" UNIQUE("corp_id","name")
 );
 --> statement-breakpoint
 CREATE TABLE "audit_log" (

@@ -16,13 +16,19 @@ export const roles = pgTable(
   {
     id: serial('id').primaryKey(),
     uid: text('uid').notNull().unique(),
-    // null: a role every corporate shares (the spec's built-in roles)
-    corpId: integer('corp_id').references(() => corporates.id),
+    // every corporate has its own roles, the spec's built-in ones included, so that one
+    // corporate's menu changes never reach another's
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corporates.id),
     name: text('name').notNull(),
     description: text('description'),
+    // the spec's roles: the app's rules name them, so they cannot be renamed or removed
+    builtIn: boolean('built_in').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('roles_corp_name_uq').on(t.corpId, t.name).nullsNotDistinct()],
+  (t) => [unique('roles_corp_name_uq').on(t.corpId, t.name)],
 );
 
 /** The menu catalogue: three levels, route names, group icons. */

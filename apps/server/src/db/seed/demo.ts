@@ -331,7 +331,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const roleNames = Object.keys(ROLE_MENUS);
     const roleRows = await tx
       .insert(roles)
-      .values(roleNames.map((name) => ({ uid: newUid(), corpId: null, name })))
+      .values(roleNames.map((name) => ({ uid: newUid(), corpId: corp.id, name, builtIn: true })))
       .returning();
     const roleIdByName = new Map(roleRows.map((r) => [r.name, r.id]));
     for (const [name, codes] of Object.entries(ROLE_MENUS)) {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, corporates, roles, users } from '../../db/schema/index.ts';
+import { grantMenus } from '../../db/seed/demo.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 
@@ -26,7 +26,11 @@ beforeAll(async () => {
   const db = ctx.database.db;
   const [corp] = await db.insert(corporates).values({ uid: newUid(), name: 'Klinik Lain Group' }).returning();
   await db.insert(clinics).values({ id: 20, uid: newUid(), corpId: corp.id, name: 'Klinik Lain Bandung' });
-  const [adminRole] = await db.select().from(roles).where(eq(roles.name, 'Admin'));
+  const [adminRole] = await db
+    .insert(roles)
+    .values({ uid: newUid(), corpId: corp.id, name: 'Admin', builtIn: true })
+    .returning();
+  await grantMenus(db, adminRole.id, ['setting', 'settingRoles']);
   await db.insert(users).values({
     uid: newUid(),
     username: 'adminlain',
@@ -99,6 +103,8 @@ describe('clinic and corporate scope', () => {
     const corpId = json(await get('/users', 'adminlain')).data.corpId;
     expect((await get(`/pharmacies/corps/where?id=${corpId}`, 'superadmin')).statusCode).toBe(403);
     expect((await get(`/registrations/clinics/?CorpId=${corpId}`, 'admin')).statusCode).toBe(403);
+    const foreignRoles = json(await get('/settings/roles/findAll', 'adminlain')).data;
+    expect(foreignRoles.map((r: { role: string }) => r.role)).toEqual(['Admin']);
     const own = json(await get('/registrations/clinics/', 'adminlain')).data;
     expect(own.map((c: { id: number }) => c.id)).toEqual([20]);
   });

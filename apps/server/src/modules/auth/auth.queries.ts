@@ -1,5 +1,5 @@
 import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
 
@@ -86,6 +86,10 @@ export async function insertSession(
   db: Db,
   values: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string | null },
 ): Promise<void> {
+  // a user's expired sessions go when a new one starts, so the table does not grow without end
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, values.userId), lt(sessions.expiresAt, new Date())));
   await db.insert(sessions).values(values);
 }
 

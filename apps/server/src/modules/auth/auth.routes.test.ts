@@ -269,7 +269,7 @@ describe('POST /logout', () => {
 describe('demo accounts and the shell', () => {
   it('lists the demo logins while the demo data is in use', async () => {
     const body = json(await ctx.app.inject({ method: 'GET', url: `${API}/auth/demo-accounts` }));
-    expect(body.data.map((u: { username: string }) => u.username)).toEqual([
+    expect(body.data.accounts.map((u: { username: string }) => u.username)).toEqual([
       'superadmin',
       'admin',
       'dokter',
@@ -282,7 +282,7 @@ describe('demo accounts and the shell', () => {
       'farmasi',
       'kasir',
     ]);
-    expect((body as any).password).toBe('klinikita');
+    expect(body.data.password).toBe('klinikita');
   });
 
   it('answers unknown API paths with a 404 envelope, not the web page', async () => {

@@ -81,9 +81,12 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         tags: ['auth'],
         summary: 'Demo logins, listed only while the demo data is in use',
         response: {
-          200: ok(z.array(z.object({ username: z.string(), name: z.string(), role: z.string() }))).extend({
-            password: z.string().nullable(),
-          }),
+          200: ok(
+            z.object({
+              accounts: z.array(z.object({ username: z.string(), name: z.string(), role: z.string() })),
+              password: z.string().nullable(),
+            }),
+          ),
         },
       },
     },
@@ -97,8 +100,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       return {
         status: true,
         message: request.t('api.ok'),
-        data: rows,
-        password: rows.length ? DEMO_PASSWORD : null,
+        data: { accounts: rows, password: rows.length ? DEMO_PASSWORD : null },
       };
     },
   );

@@ -1,0 +1,196 @@
+import { ALL_ACCESS_ROLES } from '@klinikita/domain/access/roles';
+import { isRouteBuilt } from '@klinikita/domain/access/routes';
+import type {
+  CreateRoleInput,
+  RoleListQuery,
+  RoleMenuNode,
+  RoleSummary,
+  UpdateRoleInput,
+  UpdateRoleMenusInput,
+} from '@klinikita/domain/settings/roles.schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles } from '../../db/schema/index.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { newUid } from '../../shared/crypto.ts';
+import { AppError, notFound } from '../../shared/errors.ts';
+import { writeAudit } from '../auth/auth.queries.ts';
+import {
+  allMenus,
+  copyGrants,
+  countRoleUsers,
+  findRole,
+  pageRoles,
+  replaceRoleGrants,
+  roleGrants,
+  roleNameTaken,
+} from './roles.queries.ts';
+
+const editable = (name: string) => !ALL_ACCESS_ROLES.includes(name);
+
+export async function listRolePage(db: Db, session: AuthSession, q: RoleListQuery) {
+  const { rows, total } = await pageRoles(db, session.corpId, q);
+  const docs: RoleSummary[] = rows.map((r) => ({
+    _id: r.uid,
+    role: r.name,
+    description: r.description,
+    builtIn: r.builtIn,
+    editable: editable(r.name),
+    users: Number(r.users),
+    menus: Number(r.menus),
+  }));
+  return {
+    docs,
+    page: q.page,
+    limit: q.limit,
+    totalDocs: total,
+    totalPages: Math.max(1, Math.ceil(total / q.limit)),
+  };
+}
+
+async function roleOr404(db: Db, session: AuthSession, uid: string) {
+  const role = await findRole(db, session.corpId, uid);
+  if (!role) throw notFound();
+  return role;
+}
+
+export async function createRole(db: Db, session: AuthSession, input: CreateRoleInput, ip: string) {
+  if (await roleNameTaken(db, session.corpId, input.role)) throw new AppError(409, 'api.roleExists');
+  const source = input.copyFrom ? await roleOr404(db, session, input.copyFrom) : null;
+  const [role] = await db
+    .insert(roles)
+    .values({
+      uid: newUid(),
+      corpId: session.corpId,
+      name: input.role,
+      description: input.description || null,
+    })
+    .returning();
+  if (source) await copyGrants(db, source.id, role.id);
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    action: 'role.create',
+    entity: 'role',
+    entityId: role.uid,
+    ip,
+    detail: { name: role.name, copyFrom: source?.uid ?? null },
+  });
+  return role.uid;
+}
+
+export async function updateRole(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  input: UpdateRoleInput,
+  ip: string,
+) {
+  const role = await roleOr404(db, session, uid);
+  if (input.role !== undefined && input.role !== role.name) {
+    if (role.builtIn) throw new AppError(409, 'api.roleBuiltIn');
+    if (await roleNameTaken(db, session.corpId, input.role, role.id))
+      throw new AppError(409, 'api.roleExists');
+  }
+  await db
+    .update(roles)
+    .set({ name: input.role ?? role.name, description: input.description ?? role.description })
+    .where(eq(roles.id, role.id));
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    action: 'role.update',
+    entity: 'role',
+    entityId: uid,
+    ip,
+    detail: input,
+  });
+}
+
+export async function deleteRole(db: Db, session: AuthSession, uid: string, ip: string) {
+  const role = await roleOr404(db, session, uid);
+  if (role.builtIn) throw new AppError(409, 'api.roleBuiltIn');
+  const inUse = await countRoleUsers(db, role.id);
+  if (inUse > 0) throw new AppError(409, 'api.roleInUse', { count: inUse });
+  // soft delete: shown in Setting/trash, restorable
+  await db.update(roles).set({ deletedAt: new Date() }).where(eq(roles.id, role.id));
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    action: 'role.delete',
+    entity: 'role',
+    entityId: uid,
+    ip,
+  });
+}
+
+/** The whole catalogue as a tree, each node with this role's grant. */
+export async function roleMenuTree(db: Db, session: AuthSession, uid: string): Promise<RoleMenuNode[]> {
+  const role = await roleOr404(db, session, uid);
+  const [catalogue, grants] = await Promise.all([allMenus(db), roleGrants(db, role.id)]);
+  const grant = new Map(grants.map((g) => [g.menuId, g.enabled]));
+  const build = (parentId: number | null): RoleMenuNode[] =>
+    catalogue
+      .filter((m) => m.parentId === parentId)
+      .map((m) => {
+        const children = build(m.id);
+        return {
+          code: m.code,
+          name: m.name,
+          key: m.key,
+          route: m.route,
+          icon: m.icon,
+          built: m.route ? isRouteBuilt(m.route) : children.some((c) => c.built),
+          granted: grant.has(m.id),
+          enabled: grant.get(m.id) ?? false,
+          children,
+        };
+      });
+  return build(null);
+}
+
+/**
+ * Sets a role's menu: the codes sent become its grants, every other grant goes. A granted item's
+ * groups are granted with it, so the sidebar can show it.
+ */
+export async function setRoleMenus(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  input: UpdateRoleMenusInput,
+  ip: string,
+) {
+  const role = await roleOr404(db, session, uid);
+  if (!editable(role.name)) throw new AppError(409, 'api.roleAllAccess');
+  if (role.id === session.roleId) throw new AppError(409, 'api.roleOwn');
+  const catalogue = await allMenus(db);
+  const byCode = new Map(catalogue.map((m) => [m.code, m]));
+  const byId = new Map(catalogue.map((m) => [m.id, m]));
+  const grants = new Map<number, boolean>();
+  for (const item of input.menus) {
+    const menu = byCode.get(item.code);
+    if (!menu) throw new AppError(400, 'api.unknownMenu', { code: item.code });
+    // a group an enabled item needs stays on, whatever was sent for it
+    grants.set(menu.id, item.enabled || (grants.get(menu.id) ?? false));
+    let parent = menu.parentId ? byId.get(menu.parentId) : undefined;
+    while (parent) {
+      if (item.enabled) grants.set(parent.id, true);
+      else if (!grants.has(parent.id)) grants.set(parent.id, false);
+      parent = parent.parentId ? byId.get(parent.parentId) : undefined;
+    }
+  }
+  await replaceRoleGrants(
+    db,
+    role.id,
+    [...grants].map(([menuId, enabled]) => ({ menuId, enabled })),
+  );
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    action: 'role.menus',
+    entity: 'role',
+    entityId: uid,
+    ip,
+    detail: { menus: input.menus },
+  });
+}

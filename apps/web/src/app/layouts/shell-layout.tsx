@@ -1,0 +1,38 @@
+import { AppShell } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { type ReactNode, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { AppHeader } from '../../features/shell/components/app-header.tsx';
+import { syncDayjsLocale } from '../../shared/i18n/dayjs-locale.ts';
+import { sessionStore, useSession, useSessionUser } from '../../shared/session/session-store.ts';
+
+/** Header plus an optional sidebar slot: the frame every logged-in layout shares (spec 2.2). */
+export function ShellLayout({ sidebar, children }: { sidebar?: ReactNode; children?: ReactNode }) {
+  const user = useSessionUser();
+  const opened = useSession((s) => s.sidebarTrigger);
+  const hasSidebar = Boolean(sidebar);
+  useEffect(syncDayjsLocale, []);
+  return (
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={
+          hasSidebar
+            ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }
+            : undefined
+        }
+        padding="md"
+        bg="var(--mantine-color-gray-0)"
+      >
+        <AppShell.Header>
+          <AppHeader
+            user={user}
+            sidebar={hasSidebar ? { opened, onToggle: sessionStore.toggleSidebar } : undefined}
+          />
+        </AppShell.Header>
+        {hasSidebar && <AppShell.Navbar>{sidebar}</AppShell.Navbar>}
+        <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,117 @@
+import { APP_ROUTES, type LayoutName, ROUTE_ALIASES } from '@klinikita/domain/access/routes';
+import type { ComponentType } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { useSession } from '../shared/session/session-store.ts';
+import { NotFoundPage } from '../shared/ui/error-page.tsx';
+import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
+import { loadChunk } from './chunk-reload.ts';
+import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+type LazyComponent = () => Promise<{ Component: ComponentType }>;
+
+/** A lazily loaded screen: its chunk loads on first visit, with the reload guard on failure. */
+const lazyComponent =
+  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType): LazyComponent =>
+  async () => ({ Component: pick(await loadChunk(importer)) });
+
+const dashboardSection = lazyComponent(
+  () => import('../features/dashboard/pages/dashboard-section-page.tsx'),
+  (m) => m.DashboardSectionPage,
+);
+
+/** The screen of every built route of APP_ROUTES, by path. */
+export const PAGES: Readonly<Record<string, LazyComponent>> = {
+  '/': lazyComponent(
+    () => import('../features/auth/pages/login-page.tsx'),
+    (m) => m.LoginPage,
+  ),
+  '/authentication': lazyComponent(
+    () => import('../features/auth/pages/authentication-page.tsx'),
+    (m) => m.AuthenticationPage,
+  ),
+  '/ErrorAuth/error': lazyComponent(
+    () => import('../features/auth/pages/no-permission-page.tsx'),
+    (m) => m.NoPermissionPage,
+  ),
+  '/DashboardAdvance': dashboardSection,
+  '/DashboardAdvance/crm': dashboardSection,
+  '/DashboardAdvance/inventoryManagement': dashboardSection,
+  '/DashboardAdvance/serviceDistribution': dashboardSection,
+  '/DashboardAdvance/turnAroundTime': dashboardSection,
+};
+
+const moduleLayout = lazyComponent(
+  () => import('./layouts/module-layout.tsx'),
+  (m) => m.ModuleLayout,
+);
+
+const LAYOUTS: Readonly<Record<Exclude<LayoutName, 'blank'>, LazyComponent>> = {
+  default: lazyComponent(
+    () => import('./layouts/default-layout.tsx'),
+    (m) => m.DefaultLayout,
+  ),
+  advance: lazyComponent(
+    () => import('./layouts/advance-layout.tsx'),
+    (m) => m.AdvanceLayout,
+  ),
+  doctor: moduleLayout,
+  lab: moduleLayout,
+  physio: moduleLayout,
+  mandiri: moduleLayout,
+};
+
+/**
+ * Every route of spec 2.1 by its exact path, with its name as the route id. Built routes sit
+ * behind the guards inside their layout; routes whose screen is not built yet, and unknown
+ * paths, render the 404 page.
+ */
+export function buildRoutes(): RouteObject[] {
+  const built = APP_ROUTES.filter((r) => r.built);
+  const guarded: RouteObject[] = [];
+  for (const layout of new Set(built.map((r) => r.layout))) {
+    const children = built
+      .filter((r) => r.layout === layout)
+      .map((r): RouteObject => {
+        const page = PAGES[r.path];
+        if (!page) throw new Error(`No screen for built route ${r.path}`);
+        return { id: r.name, path: r.path, caseSensitive: true, lazy: page };
+      });
+    if (layout === 'blank') guarded.push(...children);
+    else guarded.push({ id: `layout-${layout}`, lazy: LAYOUTS[layout], children });
+  }
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: InitialLoading,
+      children: [
+        { id: 'guard', Component: RouteGuard, children: guarded },
+        ...APP_ROUTES.filter((r) => !r.built).map(
+          (r): RouteObject => ({ id: r.name, path: r.path, caseSensitive: true, Component: NotFoundPage }),
+        ),
+        ...Object.entries(ROUTE_ALIASES).map(
+          ([alias, target]): RouteObject => ({
+            path: alias,
+            caseSensitive: true,
+            element: <Navigate to={target} replace />,
+          }),
+        ),
+        { id: 'not-found', path: '*', Component: NotFoundPage },
+      ],
+    },
+  ];
+}
+
+/** The router, once the first session check has answered (the guards need to know who is in). */
+export function AppRouter() {
+  const { t } = useTranslation();
+  const status = useSession((s) => s.status);
+  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  if (status === 'loading') return <FullPageLoader label={t('web.session.loading')} />;
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,74 @@
+import { type LoginInput, loginSchema } from '@klinikita/domain/auth/auth.schema';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, isUnexpectedError } from '../../../shared/api-client.ts';
+import { toFieldErrors } from '../../../shared/form-errors.ts';
+import { translateMessage } from '../../../shared/i18n/i18n.ts';
+import { useLogin } from '../api/login.ts';
+
+interface LoginFormProps {
+  values: LoginInput;
+  onChange: (values: LoginInput) => void;
+  onLoggedIn: () => void;
+}
+
+/** Username and password; Enter submits; errors sit next to their field and the input is kept. */
+export function LoginForm({ values, onChange, onLoggedIn }: LoginFormProps) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data, {
+      onSuccess: onLoggedIn,
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(toFieldErrors(error.errors));
+      },
+    });
+  }
+
+  const failure =
+    login.error instanceof ApiError && !isUnexpectedError(login.error) ? login.error.message : null;
+  const fieldError = (field: keyof LoginInput) =>
+    errors[field] ? translateMessage(errors[field]) : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" title={t('web.login.failed')} role="alert">
+            {translateMessage(failure)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('web.login.username')}
+          placeholder={t('web.login.usernamePlaceholder')}
+          autoComplete="username"
+          autoFocus
+          value={values.username}
+          onChange={(e) => onChange({ ...values, username: e.currentTarget.value })}
+          error={fieldError('username')}
+        />
+        <PasswordInput
+          label={t('web.login.password')}
+          placeholder={t('web.login.passwordPlaceholder')}
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => onChange({ ...values, password: e.currentTarget.value })}
+          error={fieldError('password')}
+        />
+        <Button type="submit" fullWidth loading={login.isPending} mt="xs">
+          {t('web.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Envelope, FieldError } from '@klinikita/domain/common/envelope';
+
+/** The clinic service, version 1 (spec 7), on the app's own origin. */
+export const API_BASE = '/api/clinic/v1';
+
+/** The service-name header some calls send (spec 7). */
+export type ServiceName = 'master' | 'registration' | 'assesment';
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  service?: ServiceName;
+}
+
+/** Calls `url` (absolute path on this origin) and returns the envelope, or throws an ApiError. */
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.service) headers.service = options.service;
+
+  let response: Response;
+  try {
+    response = await fetch(params.size ? `${url}?${params}` : url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!response.ok || !envelope || envelope.status === false) {
+    throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.errors ?? []);
+  }
+  return envelope;
+}
+
+/** A call under the clinic service: `api('users')` → GET /api/clinic/v1/users. */
+export const api = <T>(path: string, options?: RequestOptions): Promise<Envelope<T>> =>
+  request<T>(`${API_BASE}/${path.replace(/^\//, '')}`, options);
+
+/** Network failures, server errors and anything that is not an API answer: nothing the user can fix. */
+export const isUnexpectedError = (error: unknown): boolean =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+export const GENERIC_ERROR_TOAST = 'Oops...Something went wrong';
+
+/**
+ * The generic toast of spec 8, for failures the screen itself does not explain. The toast code
+ * loads on first use, keeping it out of the login page's first load.
+ */
+export async function reportUnexpectedError(error: unknown): Promise<void> {
+  if (!isUnexpectedError(error)) return;
+  const { notifications } = await import('@mantine/notifications');
+  notifications.show({ id: 'unexpected-error', color: 'red', message: GENERIC_ERROR_TOAST });
+}

@@ -1,0 +1,25 @@
+import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
+import { api, request } from '../api-client.ts';
+import { sessionStore } from './session-store.ts';
+
+/** Session start (spec 4): load the user from the cookie; on any failure the session is cleared. */
+export async function startSession(): Promise<void> {
+  try {
+    const { data } = await api<SessionUser>('users');
+    if (data) sessionStore.signIn(data);
+    else sessionStore.signOut();
+  } catch {
+    sessionStore.signOut();
+  }
+}
+
+/** Logout (spec 4): the server clears the cookies; the local session is cleared whatever it answers. */
+export async function endSession(): Promise<void> {
+  try {
+    await request('/logout', { method: 'POST' });
+  } catch {
+    // The session is dropped locally either way; the cookie expires on its own.
+  } finally {
+    sessionStore.signOut();
+  }
+}

@@ -1,0 +1,35 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Mantine relies on browser APIs that jsdom does not implement.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+afterEach(() => {
+  cleanup();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0].trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  });
+});

@@ -1,0 +1,25 @@
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+
+export const DEMO_PASSWORD = 'klinikita';
+
+/** When I log in as a user through the login page. */
+export async function logIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL((url) => url.pathname !== '/');
+}
+
+/** The session user as the API answers it to this page's cookie. */
+export async function sessionUser(page: Page) {
+  const res = await page.request.get(`${baseUrl()}/api/clinic/v1/users`);
+  return (await res.json()).data;
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Menu pengguna|User menu/ }).click();
+  await page.getByRole('menuitem', { name: /Keluar|Sign out/ }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}

@@ -1,0 +1,48 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+/** Debian's Chromium, headless, with nothing reaching outside the machine. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!CHROMIUM) throw new Error('Chromium not found: apt-get install -y chromium');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1366, height: 768 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Screenshots for a person to look at, under e2e/screenshots when E2E_SHOTS is set. */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  const dir = path.resolve(import.meta.dirname, '../screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
