@@ -27,7 +27,8 @@ const ROLES: [string, string, string][] = [
   ['perawat', 'Nurse', 'Klinik Pratama Klinikita Menteng'],
   ['pendaftaran', 'Registration', 'Klinik Pratama Klinikita Menteng'],
   ['radiologi', 'Radiologi', 'Klinikita MCU Center Cikarang'],
-  ['applimetis', 'Applimetis', 'Klinikita Sehat Group'],
+  // not Super Admin or Admin, and no clinic of its own: the account type (spec 2.4)
+  ['applimetis', 'Applimetis', 'Korporat'],
   ['lab', 'Lab', 'Klinikita MCU Center Cikarang'],
   ['farmasi', 'Pharmacy', 'Klinik Pratama Klinikita Menteng'],
   ['kasir', 'Cashier', 'Klinik Pratama Klinikita Menteng'],
@@ -136,12 +137,19 @@ describe('session', () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'admin');
     await page.waitForURL('**/DashboardAdvance');
+    await page.getByRole('link', { name: /Turn Around Time/ }).first().click();
+    await page.waitForURL('**/DashboardAdvance/turnAroundTime');
+    await page.getByRole('link', { name: /CRM/ }).first().click();
+    await page.waitForURL('**/DashboardAdvance/crm');
     await logOut(page);
     expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByLabel('Username').waitFor();
-    expect(await page.getByTestId('header-clinic').count()).toBe(0);
+    // every step back lands on the login page, never on a screen of the app
+    for (let i = 0; i < 2; i++) {
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByLabel('Username').waitFor();
+      expect(await page.getByTestId('header-clinic').count()).toBe(0);
+    }
     await context.close();
   });
 
@@ -173,7 +181,7 @@ describe('language', () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'kasir');
     await page.getByRole('heading', { name: /Selamat datang/ }).waitFor();
-    await page.getByRole('radio', { name: 'EN' }).first().click({ force: true });
+    await page.getByText('EN', { exact: true }).first().click();
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     const locale = (await context.cookies()).find((c) => c.name === 'locale');
     expect(locale?.value).toBe('en');
@@ -181,7 +189,7 @@ describe('language', () => {
     await page.reload();
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     await shot(page, 'welcome-en');
-    await page.getByRole('radio', { name: 'ID' }).first().click({ force: true });
+    await page.getByText('ID', { exact: true }).first().click();
     await page.getByRole('heading', { name: /Selamat datang/ }).waitFor();
     await context.close();
   });
