@@ -101,7 +101,7 @@ describe('guards and errors', () => {
 
   it('a forbidden route lands on /ErrorAuth/error', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, 'kasir');
+    await logIn(page, 'radiologi');
     await page.goto('/DashboardAdvance');
     await page.waitForURL('**/ErrorAuth/error');
     await page.getByRole('heading', { name: 'Akses ditolak' }).waitFor();
@@ -137,7 +137,10 @@ describe('session', () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'admin');
     await page.waitForURL('**/DashboardAdvance');
-    await page.getByRole('link', { name: /Turn Around Time/ }).first().click();
+    await page
+      .getByRole('link', { name: /Turn Around Time/ })
+      .first()
+      .click();
     await page.waitForURL('**/DashboardAdvance/turnAroundTime');
     await page.getByRole('link', { name: /CRM/ }).first().click();
     await page.waitForURL('**/DashboardAdvance/crm');
@@ -179,7 +182,7 @@ describe('session', () => {
 describe('language', () => {
   it('the switch to English survives a reload and back to Indonesian', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, 'kasir');
+    await logIn(page, 'farmasi');
     await page.getByRole('heading', { name: /Selamat datang/ }).waitFor();
     await page.getByText('EN', { exact: true }).first().click();
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();

@@ -41,6 +41,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/DashboardAdvance/inventoryManagement': dashboardSection,
   '/DashboardAdvance/serviceDistribution': dashboardSection,
   '/DashboardAdvance/turnAroundTime': dashboardSection,
+  '/Setting/roles': lazyComponent(
+    () => import('../features/settings/pages/roles-page.tsx'),
+    (m) => m.RolesPage,
+  ),
 };
 
 const moduleLayout = lazyComponent(

@@ -92,7 +92,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/Setting/employee'),
   route('/Setting/others'),
   route('/Setting/profile'),
-  route('/Setting/roles'),
+  route('/Setting/roles', 'default', true),
   route('/Setting/satuSehat'),
   route('/Setting/Pharmacy/drug'),
   route('/Setting/trash'),
