@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@klinikita/domain/auth/auth.schema';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from '@klinikita/domain/i18n/locale';
 import { translate } from '@klinikita/domain/i18n/translate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

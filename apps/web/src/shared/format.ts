@@ -1,4 +1,4 @@
-import type { Locale } from '@klinikita/domain/auth/auth.schema';
+import type { Locale } from '@klinikita/domain/i18n/locale';
 
 const INTL_LOCALES: Record<Locale, string> = { id: 'id-ID', en: 'en-GB' };
 

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Mantine relies on browser APIs that jsdom does not implement.
@@ -33,3 +33,7 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   });
 });
+
+// lazily loaded screens are transformed on first import; under a full parallel run that can take
+// longer than Testing Library's default second
+configure({ asyncUtilTimeout: 5000 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ALL_ACCESS_ROLES, ROLES } from './roles.ts';
 import { isRouteBuilt, matchRoute } from './routes.ts';
 
@@ -131,29 +130,16 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    name: z.string(),
-    key: z.string(),
-    route: z.string().nullable(),
-    icon: z.string().nullable(),
-    enabled: z.boolean(),
-    children: z.array(menuItemSchema),
-  }),
-);
-
 /** One side of a menu access entry: `menu.menu.route` as in spec 3. */
-export const menuAccessNodeSchema = z.object({
-  enabled: z.boolean(),
-  status: z.boolean(),
-  menu: z.object({ _id: z.string(), menu: z.object({ name: z.string(), route: z.string().nullable() }) }),
-});
-export const menuAccessSchema = z.object({
-  parent: menuAccessNodeSchema,
-  childs: z.array(menuAccessNodeSchema),
-});
-export type MenuAccess = z.infer<typeof menuAccessSchema>;
+export interface MenuAccessNode {
+  enabled: boolean;
+  status: boolean;
+  menu: { _id: string; menu: { name: string; route: string | null } };
+}
+export interface MenuAccess {
+  parent: MenuAccessNode;
+  childs: MenuAccessNode[];
+}
 
 /** Routes a role's access list opens: enabled parents and enabled children. */
 export function accessibleRoutes(access: readonly MenuAccess[]): Set<string> {

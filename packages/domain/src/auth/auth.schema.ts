@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { menuAccessSchema, menuItemSchema } from '../access/menu.ts';
+import { menuAccessSchema, menuItemSchema } from '../access/menu.schema.ts';
 import { ACCOUNT_TYPES } from '../access/roles.ts';
 
 export const loginSchema = z.object({
@@ -52,10 +52,3 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginResultSchema = z.object({ token: z.string(), user: sessionUserSchema });
-
-export const LOCALES = ['id', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'id';
-/** The locale cookie lasts 365 days (spec 9). */
-export const LOCALE_COOKIE = 'locale';
-export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

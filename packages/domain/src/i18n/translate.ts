@@ -1,6 +1,6 @@
-import type { Locale } from '../auth/auth.schema.ts';
 import { en } from './en.ts';
 import { type Catalog, id } from './id.ts';
+import type { Locale } from './locale.ts';
 
 export const catalogs: Record<Locale, Catalog> = { id, en };
 

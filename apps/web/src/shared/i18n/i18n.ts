@@ -1,6 +1,6 @@
-import type { Locale } from '@klinikita/domain/auth/auth.schema';
 import { en } from '@klinikita/domain/i18n/en';
 import { id } from '@klinikita/domain/i18n/id';
+import type { Locale } from '@klinikita/domain/i18n/locale';
 import { translate } from '@klinikita/domain/i18n/translate';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';

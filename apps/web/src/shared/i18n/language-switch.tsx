@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@klinikita/domain/auth/auth.schema';
+import { LOCALES, type Locale } from '@klinikita/domain/i18n/locale';
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeLocale } from './i18n.ts';

@@ -4,7 +4,7 @@ import {
   LOCALE_COOKIE_MAX_AGE,
   LOCALES,
   type Locale,
-} from '@klinikita/domain/auth/auth.schema';
+} from '@klinikita/domain/i18n/locale';
 
 const isLocale = (value: string | undefined): value is Locale => LOCALES.includes(value as Locale);
 
