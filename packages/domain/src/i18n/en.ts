@@ -1,4 +1,7 @@
 import type { Catalog } from './id.ts';
+import { satusehatEn } from './satusehat.en.ts';
+import { staffApiEn } from './staff-api.en.ts';
+import { staffWebEn } from './staff-web.en.ts';
 import { webEn } from './web.en.ts';
 
 export const en: Catalog = {
@@ -67,6 +70,13 @@ export const en: Catalog = {
     usernameRequired: 'Username is required',
     passwordRequired: 'Password is required',
     tooLong: 'Too long',
+    digitsOnly: 'Digits only',
+    passwordMin: 'Password must be at least 8 characters',
+    dateFormat: 'Date format DD/MM/YYYY',
+    dobFuture: 'Date of birth cannot be in the future',
+    slotFormat: 'Time format HH:mm - HH:mm',
+    slotOrder: 'End time must be after start time',
+    wholeNumber: 'Must be a whole number from 0',
     invalid: 'Invalid value',
   },
   api: {
@@ -99,4 +109,7 @@ export const en: Catalog = {
     logoutOk: 'Logged out',
   },
   web: webEn,
+  staffApi: staffApiEn,
+  staffWeb: staffWebEn,
+  satusehat: satusehatEn,
 };

@@ -1,3 +1,6 @@
+import { satusehatId } from './satusehat.id.ts';
+import { staffApiId } from './staff-api.id.ts';
+import { staffWebId } from './staff-web.id.ts';
 import { webId } from './web.id.ts';
 
 /** Bahasa Indonesia, the default language. Spec texts stay as the spec writes them. */
@@ -67,6 +70,13 @@ export const id = {
     usernameRequired: 'Username Tidak Boleh Kosong',
     passwordRequired: 'Password Tidak Boleh Kosong',
     tooLong: 'Terlalu panjang',
+    digitsOnly: 'Hanya angka',
+    passwordMin: 'Password minimal 8 karakter',
+    dateFormat: 'Format tanggal DD/MM/YYYY',
+    dobFuture: 'Tanggal lahir tidak boleh di masa depan',
+    slotFormat: 'Format jam HH:mm - HH:mm',
+    slotOrder: 'Jam selesai harus setelah jam mulai',
+    wholeNumber: 'Harus bilangan bulat mulai 0',
     invalid: 'Isian tidak valid',
   },
   api: {
@@ -99,6 +109,9 @@ export const id = {
     logoutOk: 'Logout berhasil',
   },
   web: webId,
+  staffApi: staffApiId,
+  staffWeb: staffWebId,
+  satusehat: satusehatId,
 };
 
 export type Catalog = typeof id;

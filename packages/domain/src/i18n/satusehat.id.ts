@@ -1,0 +1,4 @@
+/** Messages of the SATUSEHAT integration (Bahasa Indonesia). */
+export const satusehatId = {
+  ok: 'OK',
+};

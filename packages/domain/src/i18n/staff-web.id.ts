@@ -1,0 +1,4 @@
+/** Texts of the profile, schedule, doctor and employee screens (Bahasa Indonesia). */
+export const staffWebId = {
+  ok: 'OK',
+};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Weekday index 1 to 7 starting Sunday (spec 3, 9). */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const weekdaySchema = z.coerce
+  .number()
+  .int()
+  .min(1, 'validation.invalid')
+  .max(7, 'validation.invalid');
+
+/** 'HH:mm - HH:mm' (spec 9). */
+export const SLOT_PATTERN = /^([01]\d|2[0-3]):[0-5]\d - ([01]\d|2[0-3]):[0-5]\d$/;
+export const slotSchema = z
+  .string()
+  .regex(SLOT_PATTERN, 'validation.slotFormat')
+  .refine((slot) => {
+    const [start, end] = slot.split(' - ');
+    return end > start;
+  }, 'validation.slotOrder');
+
+export const formatSlot = (start: string, end: string) => `${start} - ${end}`;
+export const parseSlot = (slot: string) => {
+  const [start, end] = slot.split(' - ');
+  return { start, end };
+};
+
+/** Two slots overlap when each starts before the other ends. */
+export const slotsOverlap = (a: string, b: string) => {
+  const x = parseSlot(a);
+  const y = parseSlot(b);
+  return x.start < y.end && y.start < x.end;
+};
+
+/** `GET /reservation/doctor-schedule/{doctorId}`: data keyed by weekday. */
+export const scheduleDaySchema = z.object({ booking: z.array(z.string()), limit: z.number().int() });
+export const doctorScheduleSchema = z.record(z.string(), scheduleDaySchema);
+export type DoctorSchedule = z.infer<typeof doctorScheduleSchema>;
+
+/** `PUT /assesments/doctors/{doctorId}`: the daily limit, a whole number from 0. */
+export const scheduleLimitSchema = z.object({
+  dayToChange: weekdaySchema,
+  limit: z.coerce
+    .number()
+    .int('validation.wholeNumber')
+    .min(0, 'validation.wholeNumber')
+    .max(1000, 'validation.tooLong'),
+  clinicId: z.coerce.number().int().positive().optional(),
+});
+
+/** `POST /assesments/doctors/add-schedule`. */
+export const addSlotSchema = z.object({
+  clinicIdWeb: z.coerce.number().int().positive(),
+  dokterIdWeb: z.coerce.number().int().positive(),
+  newBookingTime: slotSchema,
+  bookingDay: weekdaySchema,
+});
+
+/** `PUT /assesments/doctors/update-time-schedule`. */
+export const updateSlotSchema = z.object({
+  clinicIDWeb: z.coerce.number().int().positive(),
+  dokterIdWeb: z.coerce.number().int().positive(),
+  newBookingTime: slotSchema,
+  bookingDay: weekdaySchema,
+  indexToChange: z.coerce.number().int().min(0),
+  bookingTime: z.string().regex(SLOT_PATTERN, 'validation.slotFormat'),
+});
+
+/** `DELETE /assesments/doctors/delete-schedule`. */
+export const deleteSlotSchema = z.object({
+  clinicIDWeb: z.coerce.number().int().positive(),
+  dokterIdWeb: z.coerce.number().int().positive(),
+  indexToChange: z.coerce.number().int().min(0),
+  bookingDay: weekdaySchema,
+  bookingTime: z.string().regex(SLOT_PATTERN, 'validation.slotFormat'),
+});
