@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
 import { corporates } from './tenancy.ts';
+import { users } from './users.ts';
 
 /** An uploaded file under DATA_DIR/uploads, served only to logged-in users of its corporate. */
 export const files = pgTable(
