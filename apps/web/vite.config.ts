@@ -3,7 +3,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const api = 'http://127.0.0.1:3000';
+const apiTarget = 'http://127.0.0.1:3000';
+/**
+ * The dev server forwards API calls as if the browser were on the API's origin, so the server's
+ * same-origin (CSRF) check holds in development too.
+ */
+const api = {
+  target: apiTarget,
+  changeOrigin: true,
+  configure: (proxy: {
+    on(event: 'proxyReq', listener: (req: { setHeader(n: string, v: string): void }) => void): void;
+  }) => proxy.on('proxyReq', (req) => req.setHeader('origin', apiTarget)),
+};
 
 /** Vendor groups: long-lived caching; the login route loads only what its first screen needs. */
 const vendorChunks: [name: string, test: RegExp][] = [

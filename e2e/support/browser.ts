@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
@@ -36,6 +36,13 @@ export async function newPage(
     timezoneId: 'Asia/Jakarta',
   });
   const page = await context.newPage();
+  // a failing step leaves a picture of the screen behind, for whoever reads the failure
+  onTestFailed(async ({ task }) => {
+    const dir = path.resolve(import.meta.dirname, '../screenshots');
+    mkdirSync(dir, { recursive: true });
+    const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+    await page.screenshot({ path: path.join(dir, `failed-${name}.png`) }).catch(() => undefined);
+  });
   return { context, page };
 }
 

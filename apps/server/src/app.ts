@@ -10,8 +10,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
+import { satusehatRoutes } from './integrations/satusehat/satusehat.routes.ts';
+import type { SatusehatConfig } from './integrations/satusehat/satusehat.service.ts';
 import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
+import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
+import { employeesRoutes } from './modules/employees/employees.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { rolesRoutes } from './modules/settings/roles.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -28,6 +34,10 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Folder of the built web app; served when it exists. */
   webDist?: string;
+  /** Folder of uploaded files (main: DATA_DIR/uploads). */
+  uploadsDir?: string;
+  /** SATUSEHAT: the secrets key and, when it runs, the simulator's URL */
+  satusehat?: SatusehatConfig;
 }
 
 /** Builds the whole application; main.ts and the tests share it. */
@@ -90,6 +100,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { db, sessionTtlMs, cookieSecure: options.cookieSecure ?? 'auto' });
       await api.register(clinicsRoutes, { db });
       await api.register(rolesRoutes, { db });
+      await api.register(doctorsRoutes, { db });
+      await api.register(employeesRoutes, { db });
+      await api.register(schedulesRoutes, { db });
+      await api.register(filesRoutes, { db, uploadsDir: options.uploadsDir ?? path.resolve('data/uploads') });
+      await api.register(satusehatRoutes, { db, satusehat: options.satusehat });
     },
     { prefix: API_PREFIX },
   );

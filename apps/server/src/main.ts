@@ -3,17 +3,25 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo.ts';
 import { loadEnv } from './env.ts';
+import { anyClinicUsesSimulator } from './integrations/satusehat/satusehat.settings.ts';
+import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
+import { startSimulator } from './integrations/satusehat/simulator/simulator.server.ts';
 
 const started = performance.now();
 const env = loadEnv();
 const database = await openDatabase(env);
-const { seeded, demo } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO === 'auto' });
+const secretsKey = loadSecretsKey(env);
+const { seeded, demo } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO === 'auto', secretsKey });
+// the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
+const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;
 const app = await buildApp({
   db: database.db,
   sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
   cookieSecure: env.COOKIE_SECURE,
   logLevel: env.LOG_LEVEL,
   trustProxy: env.TRUST_PROXY,
+  uploadsDir: `${env.DATA_DIR}/uploads`,
+  satusehat: { secretsKey, simulatorUrl: simulator?.url },
 });
 await app.listen({ port: env.PORT, host: env.HOST });
 
@@ -26,6 +34,7 @@ const lines = [
   `  API docs: http://${shown}:${env.PORT}/api/docs`,
   `  Started in ${Math.round(performance.now() - started)} ms`,
 ];
+if (simulator) lines.push(`  SATUSEHAT simulator: ${simulator.url}`);
 if (demo) lines.push(`  Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERNAMES.join(', ')}`);
 console.log(`${lines.join('\n')}\n`);
 
@@ -35,6 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     await app.close();
+    await simulator?.close();
     await database.close();
     process.exit(0);
   });

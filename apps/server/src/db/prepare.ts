@@ -4,13 +4,19 @@ import { users } from './schema/index.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { syncMenuCatalogue } from './seed/menus.ts';
 
-/** Migrations, the menu catalogue and, on an empty database, the demo clinic. */
-export async function prepareDatabase(database: Database, options: { seedDemo: boolean }) {
+/**
+ * Migrations, the menu catalogue and, on an empty database, the demo clinic (its SATUSEHAT
+ * client secrets are sealed with `secretsKey`).
+ */
+export async function prepareDatabase(
+  database: Database,
+  options: { seedDemo: boolean; secretsKey: Buffer },
+) {
   await database.migrate();
   await syncMenuCatalogue(database.db);
   let seeded = false;
   if (options.seedDemo && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, options.secretsKey);
     seeded = true;
   }
   const [demoUser] = await database.db

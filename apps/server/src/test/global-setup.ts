@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     templateDump: string;
     templateDatabase: string;
+    /** base64 key that sealed the template's secrets */
+    secretsKey: string;
   }
 }
 
@@ -20,6 +23,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'klinikita-test-'));
+  const secretsKey = randomBytes(32);
+  project.provide('secretsKey', secretsKey.toString('base64'));
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `klinikita_tpl_${process.pid}`;
@@ -30,7 +35,7 @@ export default async function setup(project: TestProject) {
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = openPostgres(target.toString());
-    await prepareDatabase(database, { seedDemo: true });
+    await prepareDatabase(database, { seedDemo: true, secretsKey });
     await database.close();
     project.provide('templateDatabase', name);
     project.provide('templateDump', '');
@@ -42,7 +47,7 @@ export default async function setup(project: TestProject) {
   }
   const client = await PGlite.create();
   const database = await openPglite({ client });
-  await prepareDatabase(database, { seedDemo: true });
+  await prepareDatabase(database, { seedDemo: true, secretsKey });
   const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,14 +1,24 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import {
+  type SatusehatSimulator,
+  startSimulator,
+} from '../integrations/satusehat/simulator/simulator.server.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** This app's own uploads folder (removed on close) */
+  uploadsDir: string;
+  /** This app's own SATUSEHAT simulator (fault injection, request log) */
+  simulator: SatusehatSimulator;
   close(): Promise<void>;
 }
 
@@ -37,15 +47,31 @@ export async function createTestApp(options: { sessionTtlMs?: number } = {}): Pr
     const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
     database = await openPglite({ client });
   }
-  const app = await buildApp({ db: database.db, logLevel: 'silent', sessionTtlMs: options.sessionTtlMs });
+  const simulator = await startSimulator();
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'klinikita-uploads-'));
+  const app = await buildApp({
+    db: database.db,
+    logLevel: 'silent',
+    sessionTtlMs: options.sessionTtlMs,
+    uploadsDir,
+    satusehat: {
+      secretsKey: Buffer.from(inject('secretsKey'), 'base64'),
+      simulatorUrl: simulator.url,
+      client: { retry: { baseDelayMs: 5, maxDelayMs: 100 } },
+    },
+  });
   await app.ready();
   return {
     app,
     database,
+    uploadsDir,
+    simulator,
     async close() {
       await app.close();
+      await simulator.close();
       await database.close();
       await drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

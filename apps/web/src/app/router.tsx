@@ -41,6 +41,18 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/DashboardAdvance/inventoryManagement': dashboardSection,
   '/DashboardAdvance/serviceDistribution': dashboardSection,
   '/DashboardAdvance/turnAroundTime': dashboardSection,
+  '/Doctor/doctor-agenda': lazyComponent(
+    () => import('../features/profile/pages/doctor-agenda-page.tsx'),
+    (m) => m.DoctorAgendaPage,
+  ),
+  '/MasterDokter': lazyComponent(
+    () => import('../features/master-staff/pages/master-doctor-page.tsx'),
+    (m) => m.MasterDoctorPage,
+  ),
+  '/Setting/employee': lazyComponent(
+    () => import('../features/master-staff/pages/staff-page.tsx'),
+    (m) => m.StaffPage,
+  ),
   '/Setting/roles': lazyComponent(
     () => import('../features/settings/pages/roles-page.tsx'),
     (m) => m.RolesPage,

@@ -1,4 +1,5 @@
 import type { Envelope, FieldError } from '@klinikita/domain/common/envelope';
+import { currentLocale } from './i18n/i18n.ts';
 
 /** The clinic service, version 1 (spec 7), on the app's own origin. */
 export const API_BASE = '/api/clinic/v1';
@@ -31,7 +32,8 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // the server answers in the language the user chose, not the browser's
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.service) headers.service = options.service;
 

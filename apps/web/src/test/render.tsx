@@ -26,7 +26,8 @@ export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: strin
   );
 }
 
-type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+/** Answers one path; `url` carries the query string for handlers that depend on it. */
+type Handler = (init: RequestInit | undefined, url: URL) => { status?: number; body: unknown };
 
 /** Stubs `fetch` with handlers by path (query string ignored); unknown paths answer 404. */
 export function mockApi(handlers: Record<string, Handler>) {
@@ -34,7 +35,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const path = String(input).split('?')[0];
     const handler = handlers[path];
     const { status = 200, body } = handler
-      ? handler(init)
+      ? handler(init, new URL(String(input), 'http://localhost'))
       : { status: 404, body: { status: false, message: 'Not found' } };
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });

@@ -31,10 +31,13 @@ export const PROFILE_LIMITS = {
 
 const digits = (max: number) =>
   z.string().regex(/^\d*$/, 'validation.digitsOnly').max(max, 'validation.tooLong');
-const personName = z
-  .string()
-  .trim()
-  .min(1, PROFILE_MESSAGES.nameRequired)
+/** A text the spec requires: missing, null or blank gives the spec's own message, and only that one. */
+const requiredText = (message: string) =>
+  z
+    .string({ error: (issue) => (issue.input == null ? message : undefined) })
+    .trim()
+    .min(1, { message, abort: true });
+const personName = requiredText(PROFILE_MESSAGES.nameRequired)
   .min(PROFILE_LIMITS.nameMin, PROFILE_MESSAGES.nameLength)
   .max(PROFILE_LIMITS.nameMax, PROFILE_MESSAGES.nameLength);
 const newPassword = z
@@ -80,9 +83,11 @@ export const profileEditSchema = z
     updateData: z.object({
       name: personName,
       password: newPassword.optional(),
-      icNumber: z.string().trim().min(1, PROFILE_MESSAGES.icRequired).max(30, 'validation.tooLong'),
+      icNumber: requiredText(PROFILE_MESSAGES.icRequired).max(30, 'validation.tooLong'),
       ihsNumber: digits(PROFILE_LIMITS.ihsMax).optional(),
-      phoneNumber: digits(PROFILE_LIMITS.phoneMax).min(1, PROFILE_MESSAGES.phoneRequired),
+      phoneNumber: requiredText(PROFILE_MESSAGES.phoneRequired)
+        .regex(/^\d*$/, 'validation.digitsOnly')
+        .max(PROFILE_LIMITS.phoneMax, 'validation.tooLong'),
       address: z.string().max(PROFILE_LIMITS.doctorAddressMax, 'validation.tooLong').optional(),
       photo: z.string().max(300).nullable().optional(),
       // shown read-only; accepted so the spec's payload parses, never written from here
@@ -153,26 +158,20 @@ export const staffProfileFormSchema = z
   });
 export type StaffProfileForm = z.infer<typeof staffProfileFormSchema>;
 
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Generic staff form (spec 5): a missing name or username is 'Complete and check the data first'. */
+const staffName = requiredText(PROFILE_MESSAGES.incomplete)
+  .min(PROFILE_LIMITS.nameMin, PROFILE_MESSAGES.nameLength)
+  .max(PROFILE_LIMITS.nameMax, PROFILE_MESSAGES.nameLength);
+
 /** `PATCH settings/employee` (spec 7): own profile, or any employee for /Setting/employee. */
 export const employeeEditSchema = z.object({
   uidEmployee: z.string().min(1, 'validation.required').max(60),
   userId: z.string().max(60).optional(),
   updateData: z.object({
-    name: z
-      .string()
-      .trim()
-      .min(PROFILE_LIMITS.nameMin, PROFILE_MESSAGES.nameLength)
-      .max(PROFILE_LIMITS.nameMax, PROFILE_MESSAGES.nameLength),
-    username: z
-      .string()
-      .trim()
-      .min(PROFILE_LIMITS.nameMin, PROFILE_MESSAGES.nameLength)
-      .max(PROFILE_LIMITS.nameMax, PROFILE_MESSAGES.nameLength),
-    email: z
-      .string()
-      .trim()
-      .min(1, PROFILE_MESSAGES.incomplete)
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, PROFILE_MESSAGES.emailInvalid),
+    name: staffName,
+    username: staffName,
+    email: requiredText(PROFILE_MESSAGES.incomplete).regex(EMAIL_PATTERN, PROFILE_MESSAGES.emailInvalid),
     gender: z.enum(['M', 'F', 'N']).optional(),
     dob: z.union([z.literal(''), dobSchema]).optional(),
     icNumber: z.string().max(30, 'validation.tooLong').optional(),
@@ -189,3 +188,122 @@ export const employeeEditSchema = z.object({
   }),
 });
 export type EmployeeEditInput = z.infer<typeof employeeEditSchema>;
+
+// ---- Master data: /MasterDokter and /Setting/employee (issue 3) ----
+
+/** Logins are typed on every device: letters, digits and . _ - @ only. */
+const usernameSchema = staffName.regex(/^[A-Za-z0-9._@-]+$/, 'staffApi.usernameChars');
+const requiredPassword = requiredText(PROFILE_MESSAGES.passwordRequired)
+  .min(PROFILE_LIMITS.passwordMin, 'validation.passwordMin')
+  .max(PROFILE_LIMITS.passwordMax, 'validation.tooLong');
+const requiredPhone = requiredText(PROFILE_MESSAGES.phoneRequired)
+  .regex(/^\d*$/, 'validation.digitsOnly')
+  .max(PROFILE_LIMITS.phoneMax, 'validation.tooLong');
+const optionalEmail = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || EMAIL_PATTERN.test(v), PROFILE_MESSAGES.emailInvalid);
+const optionalDob = z.union([z.literal(''), dobSchema]);
+const genderSchema = z.enum(['M', 'F', 'N']);
+/** A specialist by its `_id` (the list's uid); a numeric id is accepted too. */
+const specialistRef = z.union([z.string().max(60), z.number().int().positive()]).nullable();
+const clinicIdList = z
+  .array(z.coerce.number().int().positive('validation.invalid'))
+  .min(1, PROFILE_MESSAGES.incomplete)
+  .max(50, 'validation.tooLong');
+
+const pageQuery = {
+  search: z.string().trim().max(50, 'validation.tooLong').optional(),
+  page: z.coerce.number().int().min(1, 'validation.invalid').default(1),
+  limit: z.coerce.number().int().min(1, 'validation.invalid').max(100, 'validation.invalid').default(20),
+  clinicId: z.coerce.number().int().positive('validation.invalid').optional(),
+};
+const booleanQuery = z
+  .enum(['true', 'false'], { error: 'validation.invalid' })
+  .transform((v) => v === 'true')
+  .optional();
+
+/** `GET settings/master/doctors/where`: one doctor by `id`, or a page of the corporate's doctors. */
+export const doctorListQuerySchema = z.object({
+  id: z.coerce.number().int().positive('validation.invalid').optional(),
+  ...pageQuery,
+  enabled: booleanQuery,
+});
+export type DoctorListQuery = z.infer<typeof doctorListQuerySchema>;
+
+/** `GET settings/employees`: a page of the staff in the caller's clinics. */
+export const employeeListQuerySchema = z.object({ ...pageQuery, active: booleanQuery });
+export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
+
+/** `POST settings/doctors`: a doctor is an employee, a doctor record and a login with the Doctor role. */
+export const doctorCreateSchema = z.object({
+  name: personName,
+  title: z.string().trim().max(50, 'validation.tooLong').default(''),
+  profile: z.string().trim().max(1000, 'validation.tooLong').default(''),
+  specialistId: specialistRef.optional(),
+  clinicIds: clinicIdList,
+  username: usernameSchema,
+  password: requiredPassword,
+  email: optionalEmail.default(''),
+  gender: genderSchema.default('N'),
+  dob: optionalDob.default(''),
+  icNumber: requiredText(PROFILE_MESSAGES.icRequired).max(30, 'validation.tooLong'),
+  ihsNumber: digits(PROFILE_LIMITS.ihsMax).default(''),
+  passport: z.string().trim().max(30, 'validation.tooLong').default(''),
+  others: z.string().trim().max(100, 'validation.tooLong').default(''),
+  phoneNumber: requiredPhone,
+  address: z.string().trim().max(PROFILE_LIMITS.doctorAddressMax, 'validation.tooLong').default(''),
+});
+export type DoctorCreateInput = z.infer<typeof doctorCreateSchema>;
+
+/**
+ * `PATCH settings/doctors` (spec 7): only the fields sent change. `clinicIds` sets the doctor's
+ * clinics; the spec's single `clinicId` replaces `previousClinicId`.
+ */
+export const doctorUpdateSchema = z.object({
+  doctorId: z.coerce.number().int().positive('validation.invalid'),
+  userId: z.string().max(60).optional(),
+  updateData: z.object({
+    name: personName.optional(),
+    title: z.string().trim().max(50, 'validation.tooLong').optional(),
+    profile: z.string().trim().max(1000, 'validation.tooLong').optional(),
+    specialist: specialistRef.optional(),
+    specialistId: specialistRef.optional(),
+    enabled: z.boolean().optional(),
+    clinicIds: clinicIdList.optional(),
+    clinicId: z.coerce.number().int().positive('validation.invalid').optional(),
+    previousClinicId: z.coerce.number().int().positive('validation.invalid').nullable().optional(),
+    uidClinic: z.string().optional(),
+    username: usernameSchema.optional(),
+    password: newPassword.optional(),
+    role: z.string().max(60).optional(),
+    gender: genderSchema.optional(),
+    dob: optionalDob.optional(),
+    icNumber: requiredText(PROFILE_MESSAGES.icRequired).max(30, 'validation.tooLong').optional(),
+    ihsNumber: digits(PROFILE_LIMITS.ihsMax).optional(),
+    passport: z.string().trim().max(30, 'validation.tooLong').optional(),
+    others: z.string().trim().max(100, 'validation.tooLong').optional(),
+    email: optionalEmail.optional(),
+    address: z.string().trim().max(PROFILE_LIMITS.doctorAddressMax, 'validation.tooLong').optional(),
+    phoneNumber: requiredPhone.optional(),
+  }),
+});
+export type DoctorUpdateInput = z.infer<typeof doctorUpdateSchema>;
+
+/** `POST settings/employees`: a staff member with a login (spec 2.6 fields). */
+export const employeeCreateSchema = z.object({
+  name: staffName,
+  username: usernameSchema,
+  password: requiredPassword,
+  email: requiredText(PROFILE_MESSAGES.incomplete).regex(EMAIL_PATTERN, PROFILE_MESSAGES.emailInvalid),
+  role: requiredText(PROFILE_MESSAGES.incomplete).max(60),
+  clinicId: z.coerce.number({ error: PROFILE_MESSAGES.incomplete }).int().positive('validation.invalid'),
+  gender: genderSchema.default('N'),
+  dob: optionalDob.default(''),
+  icNumber: z.string().trim().max(30, 'validation.tooLong').default(''),
+  passport: z.string().trim().max(30, 'validation.tooLong').default(''),
+  others: z.string().trim().max(100, 'validation.tooLong').default(''),
+  phoneNumber: digits(PROFILE_LIMITS.phoneMax).default(''),
+  address: z.string().trim().max(PROFILE_LIMITS.staffAddressMax, 'validation.tooLong').default(''),
+});
+export type EmployeeCreateInput = z.infer<typeof employeeCreateSchema>;

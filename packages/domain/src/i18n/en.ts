@@ -1,4 +1,5 @@
 import type { Catalog } from './id.ts';
+import { masterWebEn } from './master-web.en.ts';
 import { satusehatEn } from './satusehat.en.ts';
 import { staffApiEn } from './staff-api.en.ts';
 import { staffWebEn } from './staff-web.en.ts';
@@ -112,4 +113,5 @@ export const en: Catalog = {
   staffApi: staffApiEn,
   staffWeb: staffWebEn,
   satusehat: satusehatEn,
+  masterWeb: masterWebEn,
 };

@@ -1,3 +1,4 @@
+import { masterWebId } from './master-web.id.ts';
 import { satusehatId } from './satusehat.id.ts';
 import { staffApiId } from './staff-api.id.ts';
 import { staffWebId } from './staff-web.id.ts';
@@ -112,6 +113,7 @@ export const id = {
   staffApi: staffApiId,
   staffWeb: staffWebId,
   satusehat: satusehatId,
+  masterWeb: masterWebId,
 };
 
 export type Catalog = typeof id;

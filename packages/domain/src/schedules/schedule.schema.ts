@@ -8,11 +8,18 @@ export const weekdaySchema = z.coerce
   .min(1, 'validation.invalid')
   .max(7, 'validation.invalid');
 
+const SCHEDULE_INCOMPLETE = 'All field must be filled';
+
 /** 'HH:mm - HH:mm' (spec 9). */
 export const SLOT_PATTERN = /^([01]\d|2[0-3]):[0-5]\d - ([01]\d|2[0-3]):[0-5]\d$/;
 export const slotSchema = z
-  .string()
-  .regex(SLOT_PATTERN, 'validation.slotFormat')
+  .string({ error: (issue) => (issue.input == null ? SCHEDULE_INCOMPLETE : undefined) })
+  // a start or an end left empty is the spec's 'All field must be filled' (spec 5)
+  .refine((slot) => slot.split('-').every((part) => part.trim() !== ''), {
+    message: SCHEDULE_INCOMPLETE,
+    abort: true,
+  })
+  .regex(SLOT_PATTERN, { message: 'validation.slotFormat', abort: true })
   .refine((slot) => {
     const [start, end] = slot.split(' - ');
     return end > start;
@@ -39,11 +46,18 @@ export type DoctorSchedule = z.infer<typeof doctorScheduleSchema>;
 /** `PUT /assesments/doctors/{doctorId}`: the daily limit, a whole number from 0. */
 export const scheduleLimitSchema = z.object({
   dayToChange: weekdaySchema,
-  limit: z.coerce
-    .number()
-    .int('validation.wholeNumber')
-    .min(0, 'validation.wholeNumber')
-    .max(1000, 'validation.tooLong'),
+  // a number or its digits; '' and null are not 0
+  limit: z
+    .union([z.number(), z.string().trim().min(1, 'validation.wholeNumber')], {
+      error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.wholeNumber'),
+    })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: 'validation.wholeNumber' })
+        .int('validation.wholeNumber')
+        .min(0, 'validation.wholeNumber')
+        .max(1000, 'validation.tooLong'),
+    ),
   clinicId: z.coerce.number().int().positive().optional(),
 });
 

@@ -1,5 +1,6 @@
 import { ROLES } from '@klinikita/domain/access/roles';
 import { count } from 'drizzle-orm';
+import { seedSatusehatSettings } from '../../integrations/satusehat/satusehat.seed.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
 import {
@@ -14,6 +15,7 @@ import {
   specialists,
   users,
 } from '../schema/index.ts';
+import { seedSchedules } from './schedules.ts';
 
 export const DEMO_PASSWORD = 'klinikita';
 
@@ -268,7 +270,7 @@ export async function grantMenus(db: Db, roleId: number, codes: string[]): Promi
 }
 
 /** The demo clinic chain, seeded into an empty database. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     const [corp] = await tx
@@ -385,6 +387,8 @@ export async function seedDemo(db: Db): Promise<void> {
         demo: true,
       });
     }
+    await seedSatusehatSettings(tx as unknown as Db, secretsKey);
+    await seedSchedules(tx as unknown as Db);
   });
 }
 

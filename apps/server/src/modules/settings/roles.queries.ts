@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menus, roleMenus, roles, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../shared/sql.ts';
 
 /** The corporate's roles. */
 export function listRoles(db: Db, corpId: number) {
@@ -11,14 +12,12 @@ export function listRoles(db: Db, corpId: number) {
     .orderBy(asc(roles.id));
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** One page of the corporate's roles with how many users and menus each has. */
 export async function pageRoles(db: Db, corpId: number, q: { search?: string; page: number; limit: number }) {
   const where = and(
     eq(roles.corpId, corpId),
     isNull(roles.deletedAt),
-    q.search ? ilike(roles.name, `%${escapeLike(q.search)}%`) : undefined,
+    q.search ? ilike(roles.name, containsPattern(q.search)) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(roles).where(where);
   const rows = await db

@@ -84,10 +84,11 @@ describe('AppHeader user menu', () => {
     renderWithApp(<AppHeader user={user} />, { route: '/DashboardAdvance' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Menu pengguna' }));
-    // Edit Profile and Lihat Jadwal stay hidden until their screens exist.
-    expect(screen.queryByText('Edit Profile')).not.toBeInTheDocument();
+    const logoutItem = await screen.findByRole('menuitem', { name: 'Keluar' });
+    // Edit Profile for everyone; Lihat Jadwal only for doctors.
+    expect(screen.getByText('Edit Profile')).toBeInTheDocument();
     expect(screen.queryByText('Lihat Jadwal')).not.toBeInTheDocument();
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Keluar' }));
+    fireEvent.click(logoutItem);
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(fetchMock).toHaveBeenCalledWith('/logout', expect.objectContaining({ method: 'POST' }));

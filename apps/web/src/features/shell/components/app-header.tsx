@@ -3,6 +3,7 @@ import { isRouteBuilt } from '@klinikita/domain/access/routes';
 import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
 import { Avatar, Burger, Divider, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarTime, IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch.tsx';
@@ -11,8 +12,13 @@ import { BrandLogo } from '../../../shared/ui/brand-logo.tsx';
 import { useLogout } from '../api/logout.ts';
 import { HeaderClock } from './header-clock.tsx';
 
-/** Edit Profile opens the profile modal of a later issue; flip this on when it lands. */
-export const EDIT_PROFILE_ENABLED = false;
+/** Loaded on first use, keeping the profile forms out of every screen's first load. */
+const EditProfileModal = lazy(() =>
+  import('../../profile/components/edit-profile-modal.tsx').then((m) => ({ default: m.EditProfileModal })),
+);
+
+/** Edit Profile opens the doctor (spec 2.5) or staff (spec 2.6) profile modal. */
+export const EDIT_PROFILE_ENABLED = true;
 export const DOCTOR_AGENDA_ROUTE = '/Doctor/doctor-agenda';
 
 interface AppHeaderProps {
@@ -28,6 +34,8 @@ export function AppHeader({ user, sidebar }: AppHeaderProps) {
   const logout = useLogout();
   const clinicName = useClinicName(user);
   const showSchedule = user.role.role === ROLES.doctor && isRouteBuilt(DOCTOR_AGENDA_ROUTE);
+  // null until first opened, so the modal's chunk loads only when asked for
+  const [profileOpen, setProfileOpen] = useState<boolean | null>(null);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -69,7 +77,9 @@ export function AppHeader({ user, sidebar }: AppHeaderProps) {
           </Menu.Target>
           <Menu.Dropdown>
             {EDIT_PROFILE_ENABLED && (
-              <Menu.Item leftSection={<IconUserEdit size={16} />}>{t('web.header.editProfile')}</Menu.Item>
+              <Menu.Item leftSection={<IconUserEdit size={16} />} onClick={() => setProfileOpen(true)}>
+                {t('web.header.editProfile')}
+              </Menu.Item>
             )}
             {showSchedule && (
               <Menu.Item
@@ -85,6 +95,11 @@ export function AppHeader({ user, sidebar }: AppHeaderProps) {
           </Menu.Dropdown>
         </Menu>
       </Group>
+      {profileOpen !== null && (
+        <Suspense fallback={null}>
+          <EditProfileModal user={user} opened={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </Group>
   );
 }

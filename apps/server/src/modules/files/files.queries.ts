@@ -1,0 +1,16 @@
+import { and, eq } from 'drizzle-orm';
+import { files } from '../../db/schema/index.ts';
+import type { Executor } from '../../shared/sql.ts';
+
+/** A file of the corporate by uid; another corporate's files do not exist for the caller. */
+export async function findFile(db: Executor, corpId: number, uid: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.uid, uid), eq(files.corpId, corpId)));
+  return row ?? null;
+}
+
+export async function insertFile(db: Executor, values: typeof files.$inferInsert) {
+  await db.insert(files).values(values);
+}

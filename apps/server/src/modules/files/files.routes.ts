@@ -1,0 +1,148 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { AppError, notFound } from '../../shared/errors.ts';
+import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
+import { openStoredFile, storeImage, UPLOAD_MAX_BYTES, UPLOAD_MAX_TEXT } from './files.service.ts';
+
+const uploadErrors = { ...standardErrors, 413: errorResponse };
+const uploadAnswer = ok(z.object({ url: z.string() }));
+
+/** MMDDYYYY (spec 9), a real date. */
+const uploadQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{8}$/, 'staffApi.uploadDate')
+    .refine((t) => {
+      const [m, d, y] = [Number(t.slice(0, 2)), Number(t.slice(2, 4)), Number(t.slice(4))];
+      const date = new Date(y, m - 1, d);
+      return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+    }, 'staffApi.uploadDate')
+    .optional(),
+});
+const fileParams = z.object({ uid: z.string().uuid('validation.invalid') });
+
+/**
+ * The one image of a multipart request in `field`: at most one file, at most 2 MB. Other form
+ * fields are ignored.
+ */
+async function readSingleImage(request: FastifyRequest, field: string) {
+  if (!request.isMultipart()) throw new AppError(400, 'staffApi.fileMissing', { field });
+  let found: { content: Buffer; filename: string } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (found || part.fieldname !== field) {
+        part.file.resume();
+        if (found) throw new AppError(400, 'staffApi.oneFile');
+        continue;
+      }
+      found = { content: await part.toBuffer(), filename: part.filename };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'staffApi.fileTooLarge', { max: UPLOAD_MAX_TEXT });
+    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'staffApi.oneFile');
+    throw error;
+  }
+  if (!found || found.content.length === 0) throw new AppError(400, 'staffApi.fileMissing', { field });
+  return found;
+}
+
+/** Uploads (doctor attachments, the user's photo) and serving them to the same corporate. */
+export async function filesRoutes(app: FastifyInstance, opts: { db: Db; uploadsDir: string }) {
+  const { db, uploadsDir } = opts;
+  // multipart only for these routes; one file, within the limit
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25, fieldSize: 1024 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/assesments/doctor/upload',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['files'],
+        summary: 'Upload an image (multipart field "files"; jpeg, png or gif, at most 2 MB)',
+        querystring: uploadQuery,
+        response: { 200: uploadAnswer, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const file = await readSingleImage(request, 'files');
+      const t = request.query.date;
+      const day = t
+        ? new Date(Number(t.slice(4)), Number(t.slice(0, 2)) - 1, Number(t.slice(2, 4)))
+        : new Date();
+      const stored = await storeImage(
+        db,
+        uploadsDir,
+        session,
+        { ...file, kind: 'doctor-upload', day, setUserImage: false },
+        request.ip,
+      );
+      return { status: true, message: request.t('staffApi.fileUploaded'), data: { url: stored.url } };
+    },
+  );
+
+  r.post(
+    '/users/upload',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['files'],
+        summary: 'Upload the caller’s photo (multipart field "image"); it becomes the header image',
+        response: { 200: uploadAnswer, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const file = await readSingleImage(request, 'image');
+      const stored = await storeImage(
+        db,
+        uploadsDir,
+        session,
+        { ...file, kind: 'user-image', day: new Date(), setUserImage: true },
+        request.ip,
+      );
+      return { status: true, message: request.t('staffApi.photoSaved'), data: { url: stored.url } };
+    },
+  );
+
+  r.get(
+    '/files/:uid',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['files'],
+        summary: 'An uploaded file, to logged-in users of its corporate',
+        params: fileParams,
+      },
+    },
+    async (request, reply) => {
+      const { row, absolute } = await openStoredFile(
+        db,
+        uploadsDir,
+        requireSession(request),
+        request.params.uid,
+      );
+      const info = await stat(absolute).catch(() => null);
+      if (!info?.isFile()) throw notFound();
+      return reply
+        .header('content-type', row.mimeType)
+        .header('content-length', info.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', `inline; filename="${row.uid}.${row.storagePath.split('.').pop()}"`)
+        .send(createReadStream(absolute));
+    },
+  );
+}
