@@ -176,8 +176,11 @@ function DoctorForm({
     return options;
   }, [clinics, detail]);
 
-  const set = <K extends keyof DoctorFormValues>(key: K, value: DoctorFormValues[K]) =>
+  // editing a field clears its message: what is left marked is what still needs fixing
+  const set = <K extends keyof DoctorFormValues>(key: K, value: DoctorFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key as string]: _, ...rest }) => rest);
+  };
   const text = (key: keyof DoctorFormValues, transform: (v: string) => string = (v) => v) => ({
     value: values[key] as string,
     onChange: (e: { currentTarget: { value: string } }) =>

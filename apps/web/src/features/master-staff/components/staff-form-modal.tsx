@@ -162,8 +162,11 @@ function StaffForm({
     return options;
   }, [clinics, detail]);
 
-  const set = <K extends keyof StaffFormValues>(key: K, value: StaffFormValues[K]) =>
+  // editing a field clears its message: what is left marked is what still needs fixing
+  const set = <K extends keyof StaffFormValues>(key: K, value: StaffFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key as string]: _, ...rest }) => rest);
+  };
   const errorOf = (key: string) => (errors[key] ? translateMessage(errors[key]) : undefined);
   const text = (key: keyof StaffFormValues, transform: (v: string) => string = (v) => v) => ({
     value: values[key] as string,
