@@ -118,6 +118,7 @@ export function DoctorFormModal({ doctorId, clinics, onClose }: DoctorFormModalP
       title={editing ? t('masterWeb.doctors.editTitle') : t('masterWeb.doctors.addTitle')}
       size="xl"
       closeOnClickOutside={false}
+      closeOnEscape={false}
     >
       {editing && detail.isLoading ? (
         <Center py="xl">

@@ -106,6 +106,7 @@ export function StaffFormModal({ uidEmployee, clinics, onClose }: StaffFormModal
       title={editing ? t('masterWeb.staff.editTitle') : t('masterWeb.staff.addTitle')}
       size="xl"
       closeOnClickOutside={false}
+      closeOnEscape={false}
     >
       {editing && detail.isLoading ? (
         <Center py="xl">
