@@ -73,7 +73,7 @@ describe('Master Dokter', () => {
 
     const res = await apiLogin('dokter3', 'rahasia123');
     expect(res.status).toBe(200);
-    const user = (await res.json()).data.user;
+    const user = ((await res.json()) as { data: { user: { clinics: { id: number }[] } } }).data.user;
     expect(user).toMatchObject({ role: { role: 'Doctor' }, DoctorId: expect.any(Number) });
     expect(user.clinics.map((c: { id: number }) => c.id)).toEqual([10]);
     await context.close();
