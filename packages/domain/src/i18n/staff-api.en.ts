@@ -14,6 +14,7 @@ export const staffApiEn: typeof staffApiId = {
   usernameTaken: 'This username is already taken',
   usernameChars: 'A username may only contain letters, digits, dots, underscores, hyphens and @',
   roleUnknown: 'Unknown role',
+  accountProtected: 'An account with the role {{role}} can only be changed by Super Admin or Applimetis',
   roleNotAllowed: 'You cannot assign the role {{role}}',
   doctorRoleViaMaster: 'Doctor accounts are added and changed in Master Dokter',
   specialistUnknown: 'Unknown specialist',

@@ -13,6 +13,7 @@ export const staffApiId = {
   usernameTaken: 'Username sudah dipakai',
   usernameChars: 'Username hanya boleh berisi huruf, angka, titik, garis bawah, tanda hubung dan @',
   roleUnknown: 'Role tidak dikenal',
+  accountProtected: 'Akun ber-role {{role}} hanya dapat diubah oleh Super Admin atau Applimetis',
   roleNotAllowed: 'Anda tidak dapat memberikan role {{role}}',
   doctorRoleViaMaster: 'Akun dokter dibuat dan diubah melalui Master Dokter',
   specialistUnknown: 'Spesialis tidak dikenal',

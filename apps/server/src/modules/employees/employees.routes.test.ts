@@ -12,7 +12,7 @@ let foreignEmployee: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   foreignEmployee = (await addForeignCorporate(ctx.database.db)).employeeUid;
-  for (const u of ['dokter', 'dokter2', 'admin', 'superadmin', 'perawat', 'kasir', 'lab']) {
+  for (const u of ['dokter', 'dokter2', 'admin', 'superadmin', 'perawat', 'kasir', 'lab', 'applimetis']) {
     tokens[u] = await loginAs(ctx.app, u);
     me[u] = json(await call('GET', '/users', u)).data;
   }
@@ -209,6 +209,33 @@ describe('the generic staff profile (PATCH settings/employee)', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+  it('refuses an Admin taking over an all-access account, allows Super Admin', async () => {
+    const takeOver = (who: string) =>
+      call('PATCH', '/settings/employee', who, {
+        uidEmployee: me.applimetis.uidEmployee,
+        updateData: {
+          name: 'Tim Applimetis',
+          username: 'applimetis',
+          email: 'applimetis@klinikita.id',
+          password: 'ambilalih123',
+        },
+      });
+    const refused = await takeOver('admin');
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).message).toBe(
+      'Akun ber-role Applimetis hanya dapat diubah oleh Super Admin atau Applimetis',
+    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `${API}/auth/login`,
+          payload: { username: 'applimetis', password: 'ambilalih123' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await takeOver('superadmin')).statusCode).toBe(200);
   });
 });
 

@@ -184,6 +184,13 @@ export async function editEmployee(db: Db, session: AuthSession, input: Employee
   if (!own) {
     if (!servesMenu(session, EMPLOYEE_MENU)) throw forbidden('staffApi.notOwnProfile');
     assertClinicInScope(session, target.clinicId);
+    // an Admin must not take over (password, username, deactivation) an all-access account
+    if (
+      target.roleName &&
+      ALL_ACCESS_ROLES.includes(target.roleName) &&
+      !ALL_ACCESS_ROLES.includes(session.roleName)
+    )
+      throw new AppError(403, 'staffApi.accountProtected', { role: target.roleName });
   }
   if (input.userId !== undefined && input.userId !== target.userUid)
     throw forbidden('staffApi.notOwnProfile');
