@@ -10,6 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
+import type { Listen } from './db/pg-listener.ts';
 import { satusehatRoutes } from './integrations/satusehat/satusehat.routes.ts';
 import type { SatusehatConfig } from './integrations/satusehat/satusehat.service.ts';
 import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
@@ -17,10 +18,12 @@ import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { rolesRoutes } from './modules/settings/roles.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { eventsPlugin } from './plugins/events.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { API_PREFIX } from './shared/http.ts';
 
@@ -28,6 +31,8 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface AppOptions {
   db: Db;
+  /** LISTEN on the same database (`Database.listen`): live events reach every instance */
+  listen: Listen;
   sessionTtlMs?: number;
   cookieSecure?: 'auto' | 'true' | 'false';
   logLevel?: string;
@@ -94,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { db, sessionTtlMs });
+  await app.register(eventsPlugin, { listen: options.listen });
 
   await app.register(
     async (api) => {
@@ -103,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(doctorsRoutes, { db });
       await api.register(employeesRoutes, { db });
       await api.register(schedulesRoutes, { db });
+      await api.register(patientsRoutes, { db });
       await api.register(filesRoutes, { db, uploadsDir: options.uploadsDir ?? path.resolve('data/uploads') });
       await api.register(satusehatRoutes, { db, satusehat: options.satusehat });
     },

@@ -16,6 +16,7 @@ const { seeded, demo } = await prepareDatabase(database, { seedDemo: env.SEED_DE
 const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;
 const app = await buildApp({
   db: database.db,
+  listen: database.listen,
   sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
   cookieSecure: env.COOKIE_SECURE,
   logLevel: env.LOG_LEVEL,

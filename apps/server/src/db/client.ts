@@ -2,20 +2,27 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createPgListener, type Listen } from './pg-listener.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Extensions the migrations need (patient search uses trigram indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel (PostgreSQL: one dedicated reconnecting connection; PGlite: in-process). */
+  listen: Listen;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -26,11 +33,16 @@ export function openPostgres(url: string): Database {
   // an idle client that loses its server must not crash the process
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listener = createPgListener(url);
   return {
     db,
     kind: 'postgres',
+    listen: listener.listen,
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -40,13 +52,14 @@ export async function openPglite(options: { dataDir?: string; client?: PGlite })
   if (!client) {
     const dir = options.dataDir ? path.join(options.dataDir, 'pg') : undefined;
     if (dir) mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir ? { dataDir: dir } : {});
+    client = await PGlite.create({ ...(dir && { dataDir: dir }), extensions: PGLITE_EXTENSIONS });
   }
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema });
   return {
     db,
     kind: 'pglite',
+    listen: (channel, handler) => pglite.listen(channel, handler).then((stop) => () => stop()),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pglite.close(),
   };

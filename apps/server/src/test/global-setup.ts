@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client.ts';
+import { openPglite, openPostgres, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 
 declare module 'vitest' {
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
       rmSync(dir, { recursive: true, force: true });
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openPglite({ client });
   await prepareDatabase(database, { seedDemo: true, secretsKey });
   const dump = await client.dumpDataDir('none');

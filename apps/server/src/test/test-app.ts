@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { type Database, openPglite, openPostgres, PGLITE_EXTENSIONS } from '../db/client.ts';
 import {
   type SatusehatSimulator,
   startSimulator,
@@ -44,13 +44,14 @@ export async function createTestApp(options: { sessionTtlMs?: number } = {}): Pr
     };
   } else {
     const dump = readFileSync(inject('templateDump'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     database = await openPglite({ client });
   }
   const simulator = await startSimulator();
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'klinikita-uploads-'));
   const app = await buildApp({
     db: database.db,
+    listen: database.listen,
     logLevel: 'silent',
     sessionTtlMs: options.sessionTtlMs,
     uploadsDir,

@@ -1,5 +1,6 @@
 import type { Catalog } from './id.ts';
 import { masterWebEn } from './master-web.en.ts';
+import { patientsEn } from './patients.en.ts';
 import { satusehatEn } from './satusehat.en.ts';
 import { staffApiEn } from './staff-api.en.ts';
 import { staffWebEn } from './staff-web.en.ts';
@@ -114,4 +115,5 @@ export const en: Catalog = {
   staffWeb: staffWebEn,
   satusehat: satusehatEn,
   masterWeb: masterWebEn,
+  patients: patientsEn,
 };

@@ -1,4 +1,5 @@
 import { masterWebId } from './master-web.id.ts';
+import { patientsId } from './patients.id.ts';
 import { satusehatId } from './satusehat.id.ts';
 import { staffApiId } from './staff-api.id.ts';
 import { staffWebId } from './staff-web.id.ts';
@@ -114,6 +115,7 @@ export const id = {
   staffWeb: staffWebId,
   satusehat: satusehatId,
   masterWeb: masterWebId,
+  patients: patientsId,
 };
 
 export type Catalog = typeof id;

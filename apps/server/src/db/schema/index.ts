@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './audit.ts';
 export * from './files.ts';
+export * from './patients.ts';
 export * from './satusehat.ts';
 export * from './schedules.ts';
 export * from './staff.ts';

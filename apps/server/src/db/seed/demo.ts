@@ -15,6 +15,7 @@ import {
   specialists,
   users,
 } from '../schema/index.ts';
+import { seedPatients } from './patients.ts';
 import { seedSchedules } from './schedules.ts';
 
 export const DEMO_PASSWORD = 'klinikita';
@@ -389,6 +390,7 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     }
     await seedSatusehatSettings(tx as unknown as Db, secretsKey);
     await seedSchedules(tx as unknown as Db);
+    await seedPatients(tx as unknown as Db);
   });
 }
 

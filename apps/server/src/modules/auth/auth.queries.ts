@@ -164,6 +164,7 @@ export async function writeAudit(
     action: string;
     entity: string;
     entityId?: string | null;
+    patientId?: number | null;
     ip?: string | null;
     detail?: unknown;
   },

@@ -1,0 +1,110 @@
+import { MRN_PATTERN } from '@klinikita/domain/patients/patient.schema';
+import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { clinics, mrnCounters, patients } from '../../db/schema/index.ts';
+import { type Executor, escapeLike } from '../../shared/sql.ts';
+import type { PatientRow } from './patients.mapper.ts';
+
+const patientColumns = { ...getTableColumns(patients), clinicName: clinics.name };
+
+const patientSelect = (db: Executor) =>
+  db.select(patientColumns).from(patients).leftJoin(clinics, eq(clinics.id, patients.clinicId));
+
+const alive = isNull(patients.deletedAt);
+
+/** A living patient by uid, of any corporate (the service refuses others). */
+export async function findPatient(db: Executor, uid: string): Promise<PatientRow | null> {
+  const [row] = await patientSelect(db).where(and(eq(patients.uid, uid), alive));
+  return row ?? null;
+}
+
+/** The living patient holding this NIK in the corporate, other than `exceptId`. */
+export async function findByNik(db: Executor, corpId: number, nik: string, exceptId?: number) {
+  const [row] = await patientSelect(db).where(
+    and(
+      eq(patients.corpId, corpId),
+      eq(patients.nik, nik),
+      alive,
+      exceptId ? ne(patients.id, exceptId) : undefined,
+    ),
+  );
+  return row ?? null;
+}
+
+/** Living patients of the corporate with the same name (any case, spacing) and birth date. */
+export async function findLikelyDuplicates(
+  db: Executor,
+  corpId: number,
+  name: string,
+  dob: string,
+  exceptId?: number,
+) {
+  return patientSelect(db)
+    .where(
+      and(
+        eq(patients.corpId, corpId),
+        eq(patients.dob, dob),
+        sql`lower(${patients.name}) = lower(${name})`,
+        alive,
+        exceptId ? ne(patients.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(patients.id))
+    .limit(10);
+}
+
+/**
+ * What a search text means: 16 digits an exact NIK, a record number exactly that MRN, other
+ * digits a phone fragment, anything else a name fragment. Each hits an index (btree for NIK and
+ * MRN, trigram GIN on lower(name) and phone).
+ */
+function searchCondition(text: string): SQL {
+  const compact = text.replace(/[\s-]/g, '');
+  if (/^\d{16}$/.test(compact)) return eq(patients.nik, compact);
+  if (MRN_PATTERN.test(text)) {
+    // the clinic is part of the number: the (clinic_id, mrn) index finds it
+    const mrn = text.toUpperCase();
+    return and(eq(patients.clinicId, Number(mrn.split('-')[1])), eq(patients.mrn, mrn)) as SQL;
+  }
+  if (/^\+?\d{3,15}$/.test(compact)) {
+    // +62 812… and 62812… are how people read out a number stored as 0812…
+    const digits = compact.replace(/^\+62|^62(?=\d{8,})/, '0');
+    return sql`${patients.phone} LIKE ${`%${escapeLike(digits)}%`}`;
+  }
+  return sql`lower(${patients.name}) LIKE ${`%${escapeLike(text.toLowerCase())}%`}`;
+}
+
+export async function pagePatients(
+  db: Executor,
+  corpId: number,
+  q: { search?: string; page: number; limit: number; clinicId?: number },
+) {
+  const where = and(
+    eq(patients.corpId, corpId),
+    alive,
+    q.clinicId !== undefined ? eq(patients.clinicId, q.clinicId) : undefined,
+    q.search ? searchCondition(q.search) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(patients).where(where);
+  const rows = await patientSelect(db)
+    .where(where)
+    .orderBy(asc(sql`lower(${patients.name})`), asc(patients.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return { rows, total };
+}
+
+/**
+ * The clinic's next record-number value: one atomic upsert whose row lock holds until the
+ * transaction ends, so concurrent creates queue on it and a rolled-back create leaves no gap.
+ */
+export async function nextMrnValue(tx: Executor, clinicId: number): Promise<number> {
+  const [row] = await tx
+    .insert(mrnCounters)
+    .values({ clinicId, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: mrnCounters.clinicId,
+      set: { lastValue: sql`${mrnCounters.lastValue} + 1` },
+    })
+    .returning({ value: mrnCounters.lastValue });
+  return row.value;
+}

@@ -1,0 +1,298 @@
+import {
+  formatMrn,
+  type PatientCreateInput,
+  type PatientEditInput,
+  type PatientListQuery,
+  patientCrossIssues,
+} from '@klinikita/domain/patients/patient.schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { patients } from '../../db/schema/index.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { newUid } from '../../shared/crypto.ts';
+import { AppError, forbidden } from '../../shared/errors.ts';
+import { isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
+import { writeAudit } from '../auth/auth.queries.ts';
+import { fromDmy } from '../employees/employees.mapper.ts';
+import { type PatientRow, toPatient, toPatientSummary } from './patients.mapper.ts';
+import {
+  findByNik,
+  findLikelyDuplicates,
+  findPatient,
+  nextMrnValue,
+  pagePatients,
+} from './patients.queries.ts';
+
+/** The menus that work with the patient master: Master Pasien, Pasien and the front office. */
+export const PATIENT_MENUS = ['/MasterPasien', '/patient', '/Registration/patient'] as const;
+
+/**
+ * A refusal that carries more than a message: a machine `code` for the web app and, for
+ * duplicates, the patients it collided with; or field errors found after merging an edit.
+ */
+export class PatientError extends AppError {
+  constructor(
+    statusCode: number,
+    key: string,
+    params: Record<string, string | number>,
+    readonly extra: { code?: string; data?: unknown; errors?: { path: string; message: string }[] },
+  ) {
+    super(statusCode, key, params);
+  }
+}
+
+const notFoundPatient = () => new AppError(404, 'patients.notFound');
+
+function assertClinicInScope(session: AuthSession, clinicId: number) {
+  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
+}
+
+/** A living patient of the caller's corporate: unknown 404, another corporate's 403. */
+async function corporatePatient(db: Db, session: AuthSession, uid: string) {
+  const row = await findPatient(db, uid);
+  if (!row) throw notFoundPatient();
+  if (row.corpId !== session.corpId) throw forbidden('api.corporateForbidden');
+  return row;
+}
+
+const nikTaken = (existing: PatientRow) =>
+  new PatientError(
+    409,
+    'patients.nikTaken',
+    { nik: existing.nik ?? '', name: existing.name, mrn: existing.mrn },
+    { code: 'nikTaken', data: { candidates: [toPatientSummary(existing)] } },
+  );
+
+/** Same NIK in the corporate: refused. Same name and birth date: refused unless the clerk confirmed. */
+async function assertNoDuplicate(
+  db: Db,
+  corpId: number,
+  check: { nik?: string | null; name?: string; dob?: string; confirmDuplicate: boolean },
+  exceptId?: number,
+) {
+  if (check.nik) {
+    const existing = await findByNik(db, corpId, check.nik, exceptId);
+    if (existing) throw nikTaken(existing);
+  }
+  if (check.name && check.dob && !check.confirmDuplicate) {
+    const candidates = await findLikelyDuplicates(db, corpId, check.name, check.dob, exceptId);
+    if (candidates.length)
+      throw new PatientError(
+        409,
+        'patients.likelyDuplicate',
+        { count: candidates.length },
+        { code: 'likelyDuplicate', data: { candidates: candidates.map((c) => toPatientSummary(c)) } },
+      );
+  }
+}
+
+/** A race past the NIK check meets the partial unique index: answered like the check. */
+async function guardNik<T>(db: Db, corpId: number, nik: string | null | undefined, write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error) && nik) {
+      const existing = await findByNik(db, corpId, nik);
+      if (existing) throw nikTaken(existing);
+    }
+    throw error;
+  }
+}
+
+async function audit(
+  tx: Db | Tx,
+  session: AuthSession,
+  ip: string,
+  action: string,
+  row: { id: number; uid: string; clinicId: number },
+  detail?: unknown,
+) {
+  await writeAudit(tx as Db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    clinicId: row.clinicId,
+    action,
+    entity: 'patient',
+    entityId: row.uid,
+    patientId: row.id,
+    ip,
+    detail,
+  });
+}
+
+/** '' means none: stored as NULL. */
+const textOrNull = (v: string) => v.trim() || null;
+/** On an edit: undefined leaves the column, '' clears it. */
+const editText = (v: string | undefined) => (v === undefined ? undefined : textOrNull(v));
+
+export async function listPatients(db: Db, session: AuthSession, q: PatientListQuery) {
+  if (q.clinicId !== undefined) assertClinicInScope(session, q.clinicId);
+  const { rows, total } = await pagePatients(db, session.corpId, q);
+  const now = new Date();
+  return pageOf(
+    rows.map((r) => toPatientSummary(r, now)),
+    total,
+    q,
+  );
+}
+
+/** One patient's record; every read is in the audit log. */
+export async function readPatient(db: Db, session: AuthSession, uid: string, ip: string) {
+  const row = await corporatePatient(db, session, uid);
+  await audit(db, session, ip, 'patient.read', row);
+  return toPatient(row);
+}
+
+export async function createPatient(db: Db, session: AuthSession, input: PatientCreateInput, ip: string) {
+  assertClinicInScope(session, input.clinicId);
+  const dob = fromDmy(input.dob) as string;
+  const nik = textOrNull(input.nik);
+  await assertNoDuplicate(db, session.corpId, {
+    nik,
+    name: input.name,
+    dob,
+    confirmDuplicate: input.confirmDuplicate,
+  });
+  const uid = newUid();
+  await guardNik(db, session.corpId, nik, () =>
+    db.transaction(async (tx) => {
+      const mrn = formatMrn(input.clinicId, await nextMrnValue(tx, input.clinicId));
+      const [row] = await tx
+        .insert(patients)
+        .values({
+          uid,
+          corpId: session.corpId,
+          clinicId: input.clinicId,
+          mrn,
+          nik,
+          passport: textOrNull(input.passport.toUpperCase()),
+          nationality: input.nationality,
+          // none given: the answer follows the age-and-sex rule as the patient grows up
+          title: input.title ?? null,
+          name: input.name,
+          sex: input.sex,
+          dob,
+          bloodGroup: input.bloodGroup,
+          rhesus: input.rhesus,
+          phone: textOrNull(input.phone),
+          email: textOrNull(input.email),
+          address: textOrNull(input.address),
+          provinceCode: textOrNull(input.provinceCode),
+          cityCode: textOrNull(input.cityCode),
+          districtCode: textOrNull(input.districtCode),
+          villageCode: textOrNull(input.villageCode),
+          payerType: input.payerType,
+          companyId: input.companyId,
+          insuranceName: textOrNull(input.insuranceName),
+          insuranceNumber: textOrNull(input.insuranceNumber),
+          emergencyName: textOrNull(input.emergencyName),
+          emergencyPhone: textOrNull(input.emergencyPhone),
+          emergencyRelation: textOrNull(input.emergencyRelation),
+          allergies: textOrNull(input.allergies),
+          ihsNumber: textOrNull(input.ihsNumber),
+          createdBy: session.userId,
+        })
+        .returning({ id: patients.id, uid: patients.uid, clinicId: patients.clinicId });
+      await audit(tx, session, ip, 'patient.create', row, {
+        mrn,
+        confirmedDuplicate: input.confirmDuplicate || undefined,
+      });
+    }),
+  );
+  const created = await findPatient(db, uid);
+  if (!created) throw notFoundPatient();
+  return toPatient(created);
+}
+
+/** `PATCH patients/:uid`: the fields sent; the cross-field rules hold on the merged record. */
+export async function editPatient(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  input: PatientEditInput,
+  ip: string,
+) {
+  const row = await corporatePatient(db, session, uid);
+  const { confirmDuplicate, ...d } = input;
+  const issues = patientCrossIssues({
+    nationality: d.nationality ?? row.nationality,
+    nik: d.nik ?? row.nik ?? '',
+    passport: d.passport ?? row.passport ?? '',
+    payerType: d.payerType ?? row.payerType,
+    insuranceName: d.insuranceName ?? row.insuranceName ?? '',
+    insuranceNumber: d.insuranceNumber ?? row.insuranceNumber ?? '',
+  });
+  if (issues.length) throw new PatientError(400, 'api.validation', {}, { errors: issues });
+
+  const dob = d.dob === undefined ? undefined : (fromDmy(d.dob) as string);
+  const nik = editText(d.nik);
+  const nameChanged = d.name !== undefined && d.name.toLowerCase() !== row.name.toLowerCase();
+  const dobChanged = dob !== undefined && dob !== row.dob;
+  await assertNoDuplicate(
+    db,
+    session.corpId,
+    {
+      nik: nik && nik !== row.nik ? nik : null,
+      ...((nameChanged || dobChanged) && { name: d.name ?? row.name, dob: dob ?? row.dob }),
+      confirmDuplicate,
+    },
+    row.id,
+  );
+  const changed = Object.keys(d);
+  await guardNik(db, session.corpId, nik, () =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(patients)
+        .set({
+          nik,
+          passport: editText(d.passport?.toUpperCase()),
+          nationality: d.nationality,
+          title: d.title,
+          name: d.name,
+          sex: d.sex,
+          dob,
+          bloodGroup: d.bloodGroup,
+          rhesus: d.rhesus,
+          phone: editText(d.phone),
+          email: editText(d.email),
+          address: editText(d.address),
+          provinceCode: editText(d.provinceCode),
+          cityCode: editText(d.cityCode),
+          districtCode: editText(d.districtCode),
+          villageCode: editText(d.villageCode),
+          payerType: d.payerType,
+          companyId: d.companyId,
+          insuranceName: editText(d.insuranceName),
+          insuranceNumber: editText(d.insuranceNumber),
+          emergencyName: editText(d.emergencyName),
+          emergencyPhone: editText(d.emergencyPhone),
+          emergencyRelation: editText(d.emergencyRelation),
+          allergies: editText(d.allergies),
+          ihsNumber: editText(d.ihsNumber),
+          updatedAt: new Date(),
+        })
+        .where(eq(patients.id, row.id));
+      // field names only: the values are health data and stay out of the log
+      await audit(tx, session, ip, 'patient.update', row, {
+        fields: changed,
+        confirmedDuplicate: confirmDuplicate || undefined,
+      });
+    }),
+  );
+  const saved = await findPatient(db, uid);
+  if (!saved) throw notFoundPatient();
+  return toPatient(saved);
+}
+
+/**
+ * Soft delete (nothing clinical is hard-deleted): the record leaves every list and its NIK is
+ * free again. Only staff of the registering clinic may remove it.
+ */
+export async function deletePatient(db: Db, session: AuthSession, uid: string, ip: string) {
+  const row = await corporatePatient(db, session, uid);
+  assertClinicInScope(session, row.clinicId);
+  await db.transaction(async (tx) => {
+    await tx.update(patients).set({ deletedAt: new Date() }).where(eq(patients.id, row.id));
+    await audit(tx, session, ip, 'patient.delete', row, { mrn: row.mrn });
+  });
+}
