@@ -49,6 +49,18 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     () => import('../features/master-staff/pages/master-doctor-page.tsx'),
     (m) => m.MasterDoctorPage,
   ),
+  '/MasterPasien': lazyComponent(
+    () => import('../features/patients/pages/patient-list-page.tsx'),
+    (m) => m.PatientListPage,
+  ),
+  '/MasterPasien/add': lazyComponent(
+    () => import('../features/patients/pages/patient-form-page.tsx'),
+    (m) => m.PatientAddPage,
+  ),
+  '/MasterPasien/edit': lazyComponent(
+    () => import('../features/patients/pages/patient-form-page.tsx'),
+    (m) => m.PatientEditPage,
+  ),
   '/Setting/employee': lazyComponent(
     () => import('../features/master-staff/pages/staff-page.tsx'),
     (m) => m.StaffPage,

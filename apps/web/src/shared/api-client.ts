@@ -7,12 +7,17 @@ export const API_BASE = '/api/clinic/v1';
 /** The service-name header some calls send (spec 7). */
 export type ServiceName = 'master' | 'registration' | 'assesment';
 
-/** A failed call: the HTTP status (0 when the network failed) and the server's message. */
+/**
+ * A failed call: the HTTP status (0 when the network failed), the server's message and, for
+ * refusals that carry them, the machine `code` and `data` (e.g. the colliding records).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    readonly code?: string,
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -48,9 +53,15 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
-  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  const envelope = (await response.json().catch(() => null)) as (Envelope<T> & { code?: string }) | null;
   if (!response.ok || !envelope || envelope.status === false) {
-    throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.errors ?? []);
+    throw new ApiError(
+      response.status,
+      envelope?.message ?? response.statusText,
+      envelope?.errors ?? [],
+      envelope?.code,
+      envelope?.data,
+    );
   }
   return envelope;
 }

@@ -1,0 +1,144 @@
+import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
+import {
+  type BLOOD_GROUPS,
+  type NATIONALITIES,
+  PATIENT_TITLES,
+  type PAYER_TYPES,
+  type Patient,
+  type PatientTitle,
+  type RHESUS,
+} from '@klinikita/domain/patients/patient.schema';
+
+/** The patient form as typed: text as entered, choices null until made. */
+export interface PatientFormValues {
+  clinicId: string | null;
+  nationality: (typeof NATIONALITIES)[number];
+  nik: string;
+  passport: string;
+  /** The title the clerk chose; null follows the age-and-sex rule. */
+  title: PatientTitle | null;
+  name: string;
+  sex: 'M' | 'F' | null;
+  dob: string;
+  bloodGroup: (typeof BLOOD_GROUPS)[number] | null;
+  rhesus: (typeof RHESUS)[number] | null;
+  phone: string;
+  email: string;
+  address: string;
+  payerType: (typeof PAYER_TYPES)[number];
+  insuranceName: string;
+  insuranceNumber: string;
+  emergencyName: string;
+  emergencyPhone: string;
+  emergencyRelation: string;
+  allergies: string;
+}
+
+export const emptyPatientForm = (clinicId: number | null): PatientFormValues => ({
+  clinicId: clinicId === null ? null : String(clinicId),
+  nationality: 'WNI',
+  nik: '',
+  passport: '',
+  title: null,
+  name: '',
+  sex: null,
+  dob: '',
+  bloodGroup: null,
+  rhesus: null,
+  phone: '',
+  email: '',
+  address: '',
+  payerType: 'self',
+  insuranceName: '',
+  insuranceNumber: '',
+  emergencyName: '',
+  emergencyPhone: '',
+  emergencyRelation: '',
+  allergies: '',
+});
+
+export const patientFormOf = (p: Patient): PatientFormValues => ({
+  clinicId: String(p.clinicId),
+  nationality: p.nationality,
+  nik: p.nik ?? '',
+  passport: p.passport ?? '',
+  title: p.titleAuto ? null : p.title,
+  name: p.name,
+  sex: p.sex,
+  dob: p.dob,
+  bloodGroup: p.bloodGroup,
+  rhesus: p.rhesus,
+  phone: p.phone ?? '',
+  email: p.email ?? '',
+  address: p.address ?? '',
+  payerType: p.payerType,
+  insuranceName: p.insuranceName ?? '',
+  insuranceNumber: p.insuranceNumber ?? '',
+  emergencyName: p.emergencyName ?? '',
+  emergencyPhone: p.emergencyPhone ?? '',
+  emergencyRelation: p.emergencyRelation ?? '',
+  allergies: p.allergies ?? '',
+});
+
+/** A DD/MM/YYYY that is a real past-or-today date, else null. */
+export function parseDob(text: string, today: Date = new Date()): Date | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!match) return null;
+  const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(y, m - 1, d);
+  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null;
+  return date > today ? null : date;
+}
+
+/** Age in years and months from the typed birth date, when it is one. */
+export function ageOf(dob: string, today: Date = new Date()) {
+  const date = parseDob(dob, today);
+  return date ? ageParts(date, today) : null;
+}
+
+/** The title the rule of spec 9 gives for the typed birth date and sex. */
+export function suggestedTitle(dob: string, sex: 'M' | 'F' | null, today: Date = new Date()) {
+  const date = parseDob(dob, today);
+  if (!date || !sex) return null;
+  const label = ageLabel(date, sex, today);
+  return label && PATIENT_TITLES.includes(label) ? label : null;
+}
+
+/**
+ * The fields the API takes, from the form: only the identity document of the chosen nationality
+ * and only the payer fields of the chosen payer are kept.
+ */
+export function patientBody(v: PatientFormValues) {
+  const insurer = v.payerType === 'insurance';
+  const numbered = insurer || v.payerType === 'bpjs';
+  return {
+    nationality: v.nationality,
+    nik: v.nationality === 'WNI' ? v.nik : '',
+    passport: v.nationality === 'WNA' ? v.passport : '',
+    title: v.title,
+    name: v.name,
+    sex: v.sex ?? undefined,
+    dob: v.dob,
+    bloodGroup: v.bloodGroup,
+    rhesus: v.rhesus,
+    phone: v.phone,
+    email: v.email,
+    address: v.address,
+    payerType: v.payerType,
+    insuranceName: insurer ? v.insuranceName : '',
+    insuranceNumber: numbered ? v.insuranceNumber : '',
+    emergencyName: v.emergencyName,
+    emergencyPhone: v.emergencyPhone,
+    emergencyRelation: v.emergencyRelation,
+    allergies: v.allergies,
+  };
+}
+
+/** Keeps digits only (NIK, phone and card masks). */
+export const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+/** Types the slashes of DD/MM/YYYY while the user enters digits. */
+export function dobMask(value: string): string {
+  const d = value.replace(/\D/g, '').slice(0, 8);
+  return [d.slice(0, 2), d.slice(2, 4), d.slice(4)].filter(Boolean).join('/');
+}

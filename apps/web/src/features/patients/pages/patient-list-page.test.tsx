@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../../shared/session/session-store.ts';
+import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { PatientListPage } from './patient-list-page.tsx';
+import { API, ok, summary, urls } from './patient-test-kit.ts';
+
+const clinics = [
+  { id: 1, uid: 'c1', name: 'Klinik Pratama Sehat' },
+  { id: 2, uid: 'c2', name: 'Klinik Sehat Cikini' },
+];
+
+describe('PatientListPage', { timeout: 20_000 }, () => {
+  beforeEach(() => sessionStore.signIn(makeUser({ clinics })));
+
+  it('shows the columns and pages, searches and filters on the server', async () => {
+    const fetchMock = mockApi({
+      [`${API}/patients`]: (_init, url) =>
+        ok({
+          docs: [
+            summary(),
+            summary({
+              uid: 'p2',
+              mrn: 'RM-2-000007',
+              nik: null,
+              passport: 'X1234567',
+              title: 'By',
+              name: 'Lee Min',
+              age: { years: 1, months: 3 },
+              payerType: 'self',
+              clinicName: 'Klinik Sehat Cikini',
+            }),
+          ],
+          page: Number(url.searchParams.get('page')),
+          totalPages: 3,
+          limit: 20,
+          totalDocs: 42,
+        }),
+    });
+    renderWithApp(<PatientListPage />, { route: '/MasterPasien' });
+    const row = (await screen.findByText('Tn. Budi Hartono')).closest('tr')!;
+    expect(within(row).getByText('RM-1-000001')).toBeInTheDocument();
+    expect(within(row).getByText('36 th 6 bl')).toBeInTheDocument();
+    expect(within(row).getByText('BPJS')).toBeInTheDocument();
+    expect(screen.getByText('Paspor X1234567')).toBeInTheDocument();
+    expect(screen.getByText('1 th 3 bl')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ubah Budi Hartono' })).toHaveAttribute(
+      'href',
+      '/MasterPasien/edit?id=p1',
+    );
+    expect(screen.getByRole('link', { name: /Tambah pasien/ })).toHaveAttribute('href', '/MasterPasien/add');
+    expect(Object.fromEntries(urls(fetchMock.mock.calls, 'patients')[0].searchParams)).toEqual({
+      page: '1',
+      limit: '20',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() =>
+      expect(urls(fetchMock.mock.calls, 'patients').at(-1)!.searchParams.get('page')).toBe('2'),
+    );
+
+    // a new search starts again from the first page
+    const search = screen.getByRole('searchbox', { name: 'Cari pasien' });
+    expect(search).toHaveAttribute('placeholder', 'Cari nama, NIK, No. RM atau telepon');
+    fireEvent.change(search, { target: { value: ' 3171 ' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(urls(fetchMock.mock.calls, 'patients').at(-1)!.searchParams)).toEqual({
+        page: '1',
+        limit: '20',
+        search: '3171',
+      }),
+    );
+
+    const box = screen.getByRole('combobox', { name: 'Filter klinik' });
+    fireEvent.click(box);
+    const list = await waitFor(() => document.getElementById(box.getAttribute('aria-controls') ?? '')!);
+    fireEvent.click(within(list).getByRole('option', { name: 'Klinik Sehat Cikini', hidden: true }));
+    await waitFor(() =>
+      expect(urls(fetchMock.mock.calls, 'patients').at(-1)!.searchParams.get('clinicId')).toBe('2'),
+    );
+  });
+
+  it('says so when nothing matches and clears the filters', async () => {
+    const fetchMock = mockApi({
+      [`${API}/patients`]: (_init, url) =>
+        ok({
+          docs: url.searchParams.get('search') ? [] : [summary()],
+          page: 1,
+          totalPages: 1,
+          limit: 20,
+          totalDocs: 1,
+        }),
+    });
+    renderWithApp(<PatientListPage />, { route: '/MasterPasien' });
+    await screen.findByText('Tn. Budi Hartono');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Cari pasien' }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('Tidak ada pasien yang cocok dengan pencarian ini.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus filter' }));
+    expect(await screen.findByText('Tn. Budi Hartono')).toBeInTheDocument();
+    expect(urls(fetchMock.mock.calls, 'patients').at(-1)!.searchParams.get('search')).toBeNull();
+  });
+});

@@ -1,0 +1,241 @@
+import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
+import {
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { usePatientList } from '../api/patients.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+export const PAGE_SIZE = 20;
+const COLUMNS = 9;
+
+/** NIK for citizens, the passport for foreigners without one. */
+function identityOf(p: PatientSummary, passportLabel: (passport: string) => string) {
+  if (p.nik) return p.nik;
+  return p.passport ? passportLabel(p.passport) : '–';
+}
+
+/** `/MasterPasien`: the corporate's patients, searched and paged on the server. */
+export function PatientListPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const [searchText, setSearchText] = useState('');
+  const [clinicId, setClinicId] = useState<string | null>(null);
+  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // another search or clinic starts again from its first page
+  const filterKey = JSON.stringify([search, clinicId]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const list = usePatientList({
+    search: search || undefined,
+    clinicId: clinicId ? Number(clinicId) : undefined,
+    page,
+    limit: PAGE_SIZE,
+  });
+  const docs = list.data?.docs ?? [];
+  const filtered = Boolean(searchText.trim() || clinicId);
+
+  const tableState = () => {
+    if (list.isLoading)
+      return (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            {t('patients.web.loading')}
+          </Text>
+        </Group>
+      );
+    if (list.isError && !list.data)
+      return (
+        <Text size="sm" c="red">
+          {t('patients.web.loadFailed')}
+        </Text>
+      );
+    if (docs.length) return null;
+    return filtered ? (
+      <Stack gap="xs" align="center">
+        <Text size="sm" c="dimmed">
+          {t('patients.web.emptyFiltered')}
+        </Text>
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => {
+            setSearchText('');
+            setClinicId(null);
+          }}
+        >
+          {t('patients.web.clearFilters')}
+        </Button>
+      </Stack>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {t('patients.web.empty')}
+      </Text>
+    );
+  };
+  const state = tableState();
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{t('patients.web.title')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('patients.web.subtitle')}
+        </Text>
+      </div>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              flex="1 1 280px"
+              type="search"
+              placeholder={t('patients.web.searchPlaceholder')}
+              aria-label={t('patients.web.search')}
+              leftSection={<IconSearch size={14} />}
+              rightSection={list.isFetching && !list.isLoading ? <Loader size={14} /> : null}
+              maxLength={100}
+              value={searchText}
+              onChange={(e) => setSearchText(e.currentTarget.value)}
+            />
+            {user.clinics.length > 0 && (
+              <Select
+                w={220}
+                aria-label={t('patients.web.clinicFilter')}
+                placeholder={t('patients.web.allClinics')}
+                clearable
+                searchable
+                data={user.clinics.map((c) => ({ value: String(c.id), label: c.name }))}
+                value={clinicId}
+                onChange={setClinicId}
+              />
+            )}
+            <Button component={Link} to="/MasterPasien/add" leftSection={<IconPlus size={14} />}>
+              {t('patients.web.add')}
+            </Button>
+          </Group>
+          <Table.ScrollContainer minWidth={1000} maxHeight="calc(100dvh - 290px)" type="native">
+            <Table
+              stickyHeader
+              highlightOnHover
+              verticalSpacing="xs"
+              aria-label={t('patients.web.list')}
+              aria-busy={list.isFetching}
+              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('patients.web.colMrn')}</Table.Th>
+                  <Table.Th>{t('patients.web.colName')}</Table.Th>
+                  <Table.Th>{t('patients.web.colSex')}</Table.Th>
+                  <Table.Th>{t('patients.web.colAge')}</Table.Th>
+                  <Table.Th>{t('patients.web.colIdentity')}</Table.Th>
+                  <Table.Th>{t('patients.web.colPhone')}</Table.Th>
+                  <Table.Th>{t('patients.web.colPayer')}</Table.Th>
+                  <Table.Th>{t('patients.web.colClinic')}</Table.Th>
+                  <Table.Th ta="right">{t('patients.web.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {state && (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS}>
+                      <Center py="xl">{state}</Center>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {docs.map((p) => (
+                  <Table.Tr key={p.uid}>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {p.mrn}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {p.title ? `${p.title}. ${p.name}` : p.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {p.dob}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" title={t(`patients.web.sex${p.sex}`)}>
+                        {t(`patients.web.sexShort${p.sex}`)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td miw={90}>
+                      <Text size="sm">{t('patients.web.age', p.age)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {identityOf(p, (passport) => t('patients.web.passportShort', { passport }))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{p.phone || '–'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{t(`patients.web.payer${p.payerType}`)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{p.clinicName ?? '–'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end" wrap="nowrap">
+                        <Button
+                          component={Link}
+                          to={`/MasterPasien/edit?id=${encodeURIComponent(p.uid)}`}
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={t('patients.web.editPatient', { name: p.name })}
+                        >
+                          {t('patients.web.edit')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data && list.data.totalDocs > 0 && (
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed">
+                {t('patients.web.range', {
+                  from: (list.data.page - 1) * list.data.limit + 1,
+                  to: Math.min(list.data.page * list.data.limit, list.data.totalDocs),
+                  total: list.data.totalDocs,
+                })}
+              </Text>
+              {list.data.totalPages > 1 && (
+                <Pagination
+                  size="sm"
+                  total={list.data.totalPages}
+                  value={list.data.page}
+                  onChange={(next) => setPaging({ key: filterKey, page: next })}
+                />
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
