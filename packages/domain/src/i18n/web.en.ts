@@ -83,6 +83,10 @@ export const webEn: typeof webId = {
     home: 'Back to home',
   },
   common: {
+    loading: 'Loading…',
+    emptyFiltered: 'Nothing matches the search or filters.',
+    clearFilters: 'Clear filters',
+    range: '{{from}}–{{to}} of {{total}}',
     save: 'Save',
     cancel: 'Cancel',
     delete: 'Delete',

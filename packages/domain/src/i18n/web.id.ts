@@ -83,6 +83,10 @@ export const webId = {
     home: 'Kembali ke beranda',
   },
   common: {
+    loading: 'Memuat data…',
+    emptyFiltered: 'Tidak ada data yang cocok dengan pencarian atau filter.',
+    clearFilters: 'Hapus filter',
+    range: '{{from}}–{{to}} dari {{total}}',
     save: 'Simpan',
     cancel: 'Batal',
     delete: 'Hapus',

@@ -1,19 +1,6 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
@@ -94,88 +81,6 @@ export function ListToolbar({
       <Button leftSection={<IconPlus size={14} />} onClick={onAdd}>
         {addLabel}
       </Button>
-    </Group>
-  );
-}
-
-/** The table body while loading, after a failure, or when nothing is listed. */
-export function TableState({
-  columns,
-  loading,
-  failed,
-  empty,
-  filtered,
-  emptyLabel,
-  onClearFilters,
-}: {
-  columns: number;
-  loading: boolean;
-  failed: boolean;
-  empty: boolean;
-  filtered: boolean;
-  emptyLabel: string;
-  onClearFilters: () => void;
-}): ReactNode {
-  const { t } = useTranslation();
-  if (!loading && !failed && !empty) return null;
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={columns}>
-        <Center py="xl">
-          {loading ? (
-            <Group gap="xs">
-              <Loader size="sm" />
-              <Text size="sm" c="dimmed">
-                {t('masterWeb.common.loading')}
-              </Text>
-            </Group>
-          ) : failed ? (
-            <Text size="sm" c="red">
-              {t('masterWeb.common.loadFailed')}
-            </Text>
-          ) : filtered ? (
-            <Stack gap="xs" align="center">
-              <Text size="sm" c="dimmed">
-                {t('masterWeb.common.emptyFiltered')}
-              </Text>
-              <Button size="xs" variant="subtle" onClick={onClearFilters}>
-                {t('masterWeb.common.clearFilters')}
-              </Button>
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {emptyLabel}
-            </Text>
-          )}
-        </Center>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-/** The range shown and the pages below a master list. */
-export function ListFooter({
-  page,
-  totalPages,
-  limit,
-  totalDocs,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  limit: number;
-  totalDocs: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (!totalDocs) return null;
-  const from = (page - 1) * limit + 1;
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {t('masterWeb.common.range', { from, to: Math.min(page * limit, totalDocs), total: totalDocs })}
-      </Text>
-      {totalPages > 1 && <Pagination size="sm" total={totalPages} value={page} onChange={onPage} />}
     </Group>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { ListFooter, TableState } from '../../../shared/ui/paged-table.tsx';
 import { type MasterDoctorRow, useMasterDoctors, useUpdateDoctor } from '../api/doctors.ts';
 import { useClinicChoices } from '../api/reference-data.ts';
 import { DoctorFormModal } from '../components/doctor-form-modal.tsx';
@@ -13,12 +14,10 @@ import {
   filterQuery,
   hasFilters,
   type ListFilters,
-  ListFooter,
   ListToolbar,
   NO_FILTERS,
   PAGE_SIZE,
   showActionFailure,
-  TableState,
 } from '../components/master-list.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -6,18 +6,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { ListFooter, TableState } from '../../../shared/ui/paged-table.tsx';
 import { useClinicChoices } from '../api/reference-data.ts';
 import { type StaffRow, useSetStaffActive, useStaffList } from '../api/staff.ts';
 import {
   filterQuery,
   hasFilters,
   type ListFilters,
-  ListFooter,
   ListToolbar,
   NO_FILTERS,
   PAGE_SIZE,
   showActionFailure,
-  TableState,
 } from '../components/master-list.tsx';
 import { StaffFormModal } from '../components/staff-form-modal.tsx';
 

@@ -94,7 +94,9 @@ describe('PatientListPage', { timeout: 20_000 }, () => {
     renderWithApp(<PatientListPage />, { route: '/MasterPasien' });
     await screen.findByText('Tn. Budi Hartono');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Cari pasien' }), { target: { value: 'zzz' } });
-    expect(await screen.findByText('Tidak ada pasien yang cocok dengan pencarian ini.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Tidak ada data yang cocok dengan pencarian atau filter.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Hapus filter' }));
     expect(await screen.findByText('Tn. Budi Hartono')).toBeInTheDocument();
     expect(urls(fetchMock.mock.calls, 'patients').at(-1)!.searchParams.get('search')).toBeNull();

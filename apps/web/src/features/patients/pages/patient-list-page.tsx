@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { ListFooter, TableState } from '../../../shared/ui/paged-table.tsx';
 import { usePatientList } from '../api/patients.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -51,46 +52,10 @@ export function PatientListPage() {
   const docs = list.data?.docs ?? [];
   const filtered = Boolean(searchText.trim() || clinicId);
 
-  const tableState = () => {
-    if (list.isLoading)
-      return (
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text size="sm" c="dimmed">
-            {t('patients.web.loading')}
-          </Text>
-        </Group>
-      );
-    if (list.isError && !list.data)
-      return (
-        <Text size="sm" c="red">
-          {t('patients.web.loadFailed')}
-        </Text>
-      );
-    if (docs.length) return null;
-    return filtered ? (
-      <Stack gap="xs" align="center">
-        <Text size="sm" c="dimmed">
-          {t('patients.web.emptyFiltered')}
-        </Text>
-        <Button
-          size="xs"
-          variant="subtle"
-          onClick={() => {
-            setSearchText('');
-            setClinicId(null);
-          }}
-        >
-          {t('patients.web.clearFilters')}
-        </Button>
-      </Stack>
-    ) : (
-      <Text size="sm" c="dimmed">
-        {t('patients.web.empty')}
-      </Text>
-    );
+  const clearFilters = () => {
+    setSearchText('');
+    setClinicId(null);
   };
-  const state = tableState();
 
   return (
     <Stack gap="md">
@@ -153,13 +118,15 @@ export function PatientListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {state && (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS}>
-                      <Center py="xl">{state}</Center>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                <TableState
+                  columns={COLUMNS}
+                  loading={list.isLoading}
+                  failed={list.isError && !list.data}
+                  empty={docs.length === 0}
+                  filtered={filtered}
+                  emptyLabel={t('patients.web.empty')}
+                  onClearFilters={clearFilters}
+                />
                 {docs.map((p) => (
                   <Table.Tr key={p.uid}>
                     <Table.Td>
@@ -215,24 +182,14 @@ export function PatientListPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {list.data && list.data.totalDocs > 0 && (
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {t('patients.web.range', {
-                  from: (list.data.page - 1) * list.data.limit + 1,
-                  to: Math.min(list.data.page * list.data.limit, list.data.totalDocs),
-                  total: list.data.totalDocs,
-                })}
-              </Text>
-              {list.data.totalPages > 1 && (
-                <Pagination
-                  size="sm"
-                  total={list.data.totalPages}
-                  value={list.data.page}
-                  onChange={(next) => setPaging({ key: filterKey, page: next })}
-                />
-              )}
-            </Group>
+          {list.data && (
+            <ListFooter
+              page={list.data.page}
+              totalPages={list.data.totalPages}
+              limit={list.data.limit}
+              totalDocs={list.data.totalDocs}
+              onPage={(next) => setPaging({ key: filterKey, page: next })}
+            />
           )}
         </Stack>
       </Card>
