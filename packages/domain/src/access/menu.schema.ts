@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// the shared issue messages come with every schema, in the browser as on the server
+import { z } from '../common/zod-config.ts';
 import type { MenuAccess, MenuItem } from './menu.ts';
 
 /** Wire schemas of the menu types (kept apart so the rules load without zod). */

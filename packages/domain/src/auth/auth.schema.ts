@@ -1,6 +1,8 @@
-import { z } from 'zod';
+// the shared issue messages come with every schema, in the browser as on the server
+
 import { menuAccessSchema, menuItemSchema } from '../access/menu.schema.ts';
 import { ACCOUNT_TYPES } from '../access/roles.ts';
+import { z } from '../common/zod-config.ts';
 
 export const loginSchema = z.object({
   username: z.string().trim().min(1, 'validation.usernameRequired').max(100, 'validation.tooLong'),

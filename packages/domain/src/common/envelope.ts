@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.ts';
 
 /** The one response shape of the API (DESIGN 3). */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// the shared issue messages come with every schema, in the browser as on the server
+import { z } from '../common/zod-config.ts';
 
 /** Messages of spec 5, to the letter. */
 export const PROFILE_MESSAGES = {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// the shared issue messages come with every schema, in the browser as on the server
+import { z } from '../common/zod-config.ts';
 import { dobSchema } from '../employees/profile.schema.ts';
 
 export const NATIONALITIES = ['WNI', 'WNA'] as const;

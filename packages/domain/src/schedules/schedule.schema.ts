@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// the shared issue messages come with every schema, in the browser as on the server
+import { z } from '../common/zod-config.ts';
 
 /** Weekday index 1 to 7 starting Sunday (spec 3, 9). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// the shared issue messages come with every schema, in the browser as on the server
+import { z } from '../common/zod-config.ts';
 
 export const ROLE_NAME_MESSAGE = 'Min 3 and Max 30 characters long.';
 

@@ -1,6 +1,6 @@
-import { type LoginInput, loginSchema } from '@klinikita/domain/auth/auth.schema';
+import type { LoginInput } from '@klinikita/domain/auth/auth.schema';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
@@ -14,13 +14,17 @@ interface LoginFormProps {
 }
 
 /** Username and password; Enter submits; errors sit next to their field and the input is kept. */
+const loadLoginSchema = () => import('@klinikita/domain/auth/auth.schema');
+
 export function LoginForm({ values, onChange, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    // the shared schema (and zod with it) loads on the first submit, not with the login page
+    const { loginSchema } = await loadLoginSchema();
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error.issues));
@@ -37,6 +41,11 @@ export function LoginForm({ values, onChange, onLoggedIn }: LoginFormProps) {
 
   const failure =
     login.error instanceof ApiError && !isUnexpectedError(login.error) ? login.error.message : null;
+  // fetch the schema while the user types, so the submit does not wait for it
+  useEffect(() => {
+    const idle = window.setTimeout(() => void loadLoginSchema(), 300);
+    return () => window.clearTimeout(idle);
+  }, []);
   const fieldError = (field: keyof LoginInput) =>
     errors[field] ? translateMessage(errors[field]) : undefined;
 
