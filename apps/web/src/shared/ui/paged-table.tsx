@@ -84,3 +84,42 @@ export function ListFooter({
     </Group>
   );
 }
+
+/**
+ * The table of a server-paged list: sticky header, sideways scroll on narrow screens, dimmed
+ * while the next page loads. `head` holds the header cells, `children` the body rows.
+ */
+export function PagedTable({
+  label,
+  minWidth,
+  fetching,
+  stale,
+  head,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  fetching: boolean;
+  /** The rows shown are the previous page's while the next one loads. */
+  stale: boolean;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} maxHeight="calc(100dvh - 290px)" type="native">
+      <Table
+        stickyHeader
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label={label}
+        aria-busy={fetching}
+        style={{ opacity: stale ? 0.6 : 1 }}
+      >
+        <Table.Thead>
+          <Table.Tr>{head}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

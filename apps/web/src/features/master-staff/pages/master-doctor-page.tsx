@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { ListFooter, TableState } from '../../../shared/ui/paged-table.tsx';
+import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import { type MasterDoctorRow, useMasterDoctors, useUpdateDoctor } from '../api/doctors.ts';
 import { useClinicChoices } from '../api/reference-data.ts';
 import { DoctorFormModal } from '../components/doctor-form-modal.tsx';
@@ -86,96 +86,90 @@ export function MasterDoctorPage() {
             onAdd={() => setForm({ doctorId: null })}
             busy={doctors.isFetching && !doctors.isLoading}
           />
-          <Table.ScrollContainer minWidth={860} maxHeight="calc(100dvh - 290px)" type="native">
-            <Table
-              stickyHeader
-              highlightOnHover
-              verticalSpacing="xs"
-              aria-label={t('masterWeb.doctors.list')}
-              aria-busy={doctors.isFetching}
-              style={{ opacity: doctors.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('masterWeb.doctors.colName')}</Table.Th>
-                  <Table.Th>{t('masterWeb.doctors.colSpecialist')}</Table.Th>
-                  <Table.Th>{t('masterWeb.doctors.colClinics')}</Table.Th>
-                  <Table.Th>{t('masterWeb.doctors.colPhone')}</Table.Th>
-                  <Table.Th>{t('masterWeb.doctors.colStatus')}</Table.Th>
-                  <Table.Th ta="right">{t('masterWeb.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableState
-                  columns={COLUMNS}
-                  loading={doctors.isLoading}
-                  failed={doctors.isError && !doctors.data}
-                  empty={docs.length === 0}
-                  filtered={hasFilters(filters)}
-                  emptyLabel={t('masterWeb.doctors.empty')}
-                  onClearFilters={() => setFilters(NO_FILTERS)}
-                />
-                {docs.map((d) => (
-                  <Table.Tr key={d.doctorId}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {d.name}
-                      </Text>
-                      {d.title && (
-                        <Text size="xs" c="dimmed">
-                          {d.title}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{d.specialist ?? '–'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {d.clinics.map((c) => (
-                          <Badge key={c.id} size="sm" variant="light" color="gray" tt="none">
-                            {c.name}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{d.mobilePhone || '–'}</Text>
-                    </Table.Td>
-                    {/* wide enough for the whole status word when the table is squeezed */}
-                    <Table.Td miw={96}>
-                      <Badge size="sm" variant="light" color={d.enabled ? 'teal' : 'gray'}>
-                        {d.enabled ? t('masterWeb.doctors.enabled') : t('masterWeb.doctors.disabled')}
+          <PagedTable
+            label={t('masterWeb.doctors.list')}
+            minWidth={860}
+            fetching={doctors.isFetching}
+            stale={doctors.isPlaceholderData}
+            head={
+              <>
+                <Table.Th>{t('masterWeb.doctors.colName')}</Table.Th>
+                <Table.Th>{t('masterWeb.doctors.colSpecialist')}</Table.Th>
+                <Table.Th>{t('masterWeb.doctors.colClinics')}</Table.Th>
+                <Table.Th>{t('masterWeb.doctors.colPhone')}</Table.Th>
+                <Table.Th>{t('masterWeb.doctors.colStatus')}</Table.Th>
+                <Table.Th ta="right">{t('masterWeb.common.actions')}</Table.Th>
+              </>
+            }
+          >
+            <TableState
+              columns={COLUMNS}
+              loading={doctors.isLoading}
+              failed={doctors.isError && !doctors.data}
+              empty={docs.length === 0}
+              filtered={hasFilters(filters)}
+              emptyLabel={t('masterWeb.doctors.empty')}
+              onClearFilters={() => setFilters(NO_FILTERS)}
+            />
+            {docs.map((d) => (
+              <Table.Tr key={d.doctorId}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {d.name}
+                  </Text>
+                  {d.title && (
+                    <Text size="xs" c="dimmed">
+                      {d.title}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{d.specialist ?? '–'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {d.clinics.map((c) => (
+                      <Badge key={c.id} size="sm" variant="light" color="gray" tt="none">
+                        {c.name}
                       </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`${t('masterWeb.common.edit')} ${d.name}`}
-                          onClick={() => setForm({ doctorId: d.doctorId })}
-                        >
-                          {t('masterWeb.common.edit')}
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color={d.enabled ? 'red' : 'teal'}
-                          // nobody switches their own account off
-                          disabled={d.doctorId === user.DoctorId}
-                          aria-label={`${d.enabled ? t('masterWeb.doctors.disable') : t('masterWeb.doctors.enable')} ${d.name}`}
-                          onClick={() => confirmToggle(d)}
-                        >
-                          {d.enabled ? t('masterWeb.doctors.disable') : t('masterWeb.doctors.enable')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{d.mobilePhone || '–'}</Text>
+                </Table.Td>
+                {/* wide enough for the whole status word when the table is squeezed */}
+                <Table.Td miw={96}>
+                  <Badge size="sm" variant="light" color={d.enabled ? 'teal' : 'gray'}>
+                    {d.enabled ? t('masterWeb.doctors.enabled') : t('masterWeb.doctors.disabled')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      aria-label={`${t('masterWeb.common.edit')} ${d.name}`}
+                      onClick={() => setForm({ doctorId: d.doctorId })}
+                    >
+                      {t('masterWeb.common.edit')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color={d.enabled ? 'red' : 'teal'}
+                      // nobody switches their own account off
+                      disabled={d.doctorId === user.DoctorId}
+                      aria-label={`${d.enabled ? t('masterWeb.doctors.disable') : t('masterWeb.doctors.enable')} ${d.name}`}
+                      onClick={() => confirmToggle(d)}
+                    >
+                      {d.enabled ? t('masterWeb.doctors.disable') : t('masterWeb.doctors.enable')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </PagedTable>
           {doctors.data && (
             <ListFooter
               page={doctors.data.page}

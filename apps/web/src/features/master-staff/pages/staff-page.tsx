@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { ListFooter, TableState } from '../../../shared/ui/paged-table.tsx';
+import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import { useClinicChoices } from '../api/reference-data.ts';
 import { type StaffRow, useSetStaffActive, useStaffList } from '../api/staff.ts';
 import {
@@ -86,88 +86,82 @@ export function StaffPage() {
             onAdd={() => setForm({ uidEmployee: null })}
             busy={staff.isFetching && !staff.isLoading}
           />
-          <Table.ScrollContainer minWidth={860} maxHeight="calc(100dvh - 290px)" type="native">
-            <Table
-              stickyHeader
-              highlightOnHover
-              verticalSpacing="xs"
-              aria-label={t('masterWeb.staff.list')}
-              aria-busy={staff.isFetching}
-              style={{ opacity: staff.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('masterWeb.staff.colName')}</Table.Th>
-                  <Table.Th>{t('masterWeb.staff.colRole')}</Table.Th>
-                  <Table.Th>{t('masterWeb.staff.colClinic')}</Table.Th>
-                  <Table.Th>{t('masterWeb.staff.colPhone')}</Table.Th>
-                  <Table.Th>{t('masterWeb.staff.colStatus')}</Table.Th>
-                  <Table.Th ta="right">{t('masterWeb.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableState
-                  columns={COLUMNS}
-                  loading={staff.isLoading}
-                  failed={staff.isError && !staff.data}
-                  empty={docs.length === 0}
-                  filtered={hasFilters(filters)}
-                  emptyLabel={t('masterWeb.staff.empty')}
-                  onClearFilters={() => setFilters(NO_FILTERS)}
-                />
-                {docs.map((s) => (
-                  <Table.Tr key={s.uidEmployee}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {s.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {[s.username, s.email].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{s.role?.role ?? '–'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{s.clinicName ?? '–'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{s.phoneNumber || '–'}</Text>
-                    </Table.Td>
-                    {/* wide enough for the whole status word when the table is squeezed */}
-                    <Table.Td miw={96}>
-                      <Badge size="sm" variant="light" color={s.active ? 'teal' : 'gray'}>
-                        {s.active ? t('masterWeb.staff.active') : t('masterWeb.staff.inactive')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`${t('masterWeb.common.edit')} ${s.name}`}
-                          onClick={() => setForm({ uidEmployee: s.uidEmployee })}
-                        >
-                          {t('masterWeb.common.edit')}
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color={s.active ? 'red' : 'teal'}
-                          // nobody switches their own account off
-                          disabled={s.uidEmployee === user.uidEmployee}
-                          aria-label={`${s.active ? t('masterWeb.staff.deactivate') : t('masterWeb.staff.reactivate')} ${s.name}`}
-                          onClick={() => confirmToggle(s)}
-                        >
-                          {s.active ? t('masterWeb.staff.deactivate') : t('masterWeb.staff.reactivate')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PagedTable
+            label={t('masterWeb.staff.list')}
+            minWidth={860}
+            fetching={staff.isFetching}
+            stale={staff.isPlaceholderData}
+            head={
+              <>
+                <Table.Th>{t('masterWeb.staff.colName')}</Table.Th>
+                <Table.Th>{t('masterWeb.staff.colRole')}</Table.Th>
+                <Table.Th>{t('masterWeb.staff.colClinic')}</Table.Th>
+                <Table.Th>{t('masterWeb.staff.colPhone')}</Table.Th>
+                <Table.Th>{t('masterWeb.staff.colStatus')}</Table.Th>
+                <Table.Th ta="right">{t('masterWeb.common.actions')}</Table.Th>
+              </>
+            }
+          >
+            <TableState
+              columns={COLUMNS}
+              loading={staff.isLoading}
+              failed={staff.isError && !staff.data}
+              empty={docs.length === 0}
+              filtered={hasFilters(filters)}
+              emptyLabel={t('masterWeb.staff.empty')}
+              onClearFilters={() => setFilters(NO_FILTERS)}
+            />
+            {docs.map((s) => (
+              <Table.Tr key={s.uidEmployee}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {s.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {[s.username, s.email].filter(Boolean).join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.role?.role ?? '–'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.clinicName ?? '–'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.phoneNumber || '–'}</Text>
+                </Table.Td>
+                {/* wide enough for the whole status word when the table is squeezed */}
+                <Table.Td miw={96}>
+                  <Badge size="sm" variant="light" color={s.active ? 'teal' : 'gray'}>
+                    {s.active ? t('masterWeb.staff.active') : t('masterWeb.staff.inactive')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      aria-label={`${t('masterWeb.common.edit')} ${s.name}`}
+                      onClick={() => setForm({ uidEmployee: s.uidEmployee })}
+                    >
+                      {t('masterWeb.common.edit')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color={s.active ? 'red' : 'teal'}
+                      // nobody switches their own account off
+                      disabled={s.uidEmployee === user.uidEmployee}
+                      aria-label={`${s.active ? t('masterWeb.staff.deactivate') : t('masterWeb.staff.reactivate')} ${s.name}`}
+                      onClick={() => confirmToggle(s)}
+                    >
+                      {s.active ? t('masterWeb.staff.deactivate') : t('masterWeb.staff.reactivate')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </PagedTable>
           {staff.data && (
             <ListFooter
               page={staff.data.page}

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { ListFooter, TableState } from '../../../shared/ui/paged-table.tsx';
+import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import { usePatientList } from '../api/patients.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -95,93 +95,87 @@ export function PatientListPage() {
               {t('patients.web.add')}
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={1000} maxHeight="calc(100dvh - 290px)" type="native">
-            <Table
-              stickyHeader
-              highlightOnHover
-              verticalSpacing="xs"
-              aria-label={t('patients.web.list')}
-              aria-busy={list.isFetching}
-              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('patients.web.colMrn')}</Table.Th>
-                  <Table.Th>{t('patients.web.colName')}</Table.Th>
-                  <Table.Th>{t('patients.web.colSex')}</Table.Th>
-                  <Table.Th>{t('patients.web.colAge')}</Table.Th>
-                  <Table.Th>{t('patients.web.colIdentity')}</Table.Th>
-                  <Table.Th>{t('patients.web.colPhone')}</Table.Th>
-                  <Table.Th>{t('patients.web.colPayer')}</Table.Th>
-                  <Table.Th>{t('patients.web.colClinic')}</Table.Th>
-                  <Table.Th ta="right">{t('patients.web.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableState
-                  columns={COLUMNS}
-                  loading={list.isLoading}
-                  failed={list.isError && !list.data}
-                  empty={docs.length === 0}
-                  filtered={filtered}
-                  emptyLabel={t('patients.web.empty')}
-                  onClearFilters={clearFilters}
-                />
-                {docs.map((p) => (
-                  <Table.Tr key={p.uid}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {p.mrn}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {p.title ? `${p.title}. ${p.name}` : p.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {p.dob}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" title={t(`patients.web.sex${p.sex}`)}>
-                        {t(`patients.web.sexShort${p.sex}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td miw={90}>
-                      <Text size="sm">{t('patients.web.age', p.age)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {identityOf(p, (passport) => t('patients.web.passportShort', { passport }))}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{p.phone || '–'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t(`patients.web.payer${p.payerType}`)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{p.clinicName ?? '–'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group justify="flex-end" wrap="nowrap">
-                        <Button
-                          component={Link}
-                          to={`/MasterPasien/edit?id=${encodeURIComponent(p.uid)}`}
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={t('patients.web.editPatient', { name: p.name })}
-                        >
-                          {t('patients.web.edit')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PagedTable
+            label={t('patients.web.list')}
+            minWidth={1000}
+            fetching={list.isFetching}
+            stale={list.isPlaceholderData}
+            head={
+              <>
+                <Table.Th>{t('patients.web.colMrn')}</Table.Th>
+                <Table.Th>{t('patients.web.colName')}</Table.Th>
+                <Table.Th>{t('patients.web.colSex')}</Table.Th>
+                <Table.Th>{t('patients.web.colAge')}</Table.Th>
+                <Table.Th>{t('patients.web.colIdentity')}</Table.Th>
+                <Table.Th>{t('patients.web.colPhone')}</Table.Th>
+                <Table.Th>{t('patients.web.colPayer')}</Table.Th>
+                <Table.Th>{t('patients.web.colClinic')}</Table.Th>
+                <Table.Th ta="right">{t('patients.web.actions')}</Table.Th>
+              </>
+            }
+          >
+            <TableState
+              columns={COLUMNS}
+              loading={list.isLoading}
+              failed={list.isError && !list.data}
+              empty={docs.length === 0}
+              filtered={filtered}
+              emptyLabel={t('patients.web.empty')}
+              onClearFilters={clearFilters}
+            />
+            {docs.map((p) => (
+              <Table.Tr key={p.uid}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {p.mrn}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {p.title ? `${p.title}. ${p.name}` : p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {p.dob}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" title={t(`patients.web.sex${p.sex}`)}>
+                    {t(`patients.web.sexShort${p.sex}`)}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={90}>
+                  <Text size="sm">{t('patients.web.age', p.age)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {identityOf(p, (passport) => t('patients.web.passportShort', { passport }))}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{p.phone || '–'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{t(`patients.web.payer${p.payerType}`)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{p.clinicName ?? '–'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group justify="flex-end" wrap="nowrap">
+                    <Button
+                      component={Link}
+                      to={`/MasterPasien/edit?id=${encodeURIComponent(p.uid)}`}
+                      size="compact-sm"
+                      variant="default"
+                      aria-label={t('patients.web.editPatient', { name: p.name })}
+                    >
+                      {t('patients.web.edit')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </PagedTable>
           {list.data && (
             <ListFooter
               page={list.data.page}
