@@ -85,6 +85,7 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  await giveDokterASlotToday(baseUrl);
   project.provide('baseUrl', baseUrl);
   return async () => {
     server.kill('SIGTERM');
@@ -92,4 +93,52 @@ export default async function setup(project: TestProject) {
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The demo doctors do not practise every day (no one on Sunday), but the queue specs register
+ * visits to `dokter` at clinic 10 whatever day the suite runs: give him a late slot today there
+ * when he has none (22:00–23:30 collides with no demo slot and no spec's own), and no limit today.
+ */
+async function giveDokterASlotToday(baseUrl: string) {
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  const login = await fetch(`${baseUrl}/api/clinic/v1/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'dokter', password: 'klinikita' }),
+  });
+  const { data } = (await login.json()) as { data: { token: string; user: { DoctorId: number } } };
+  const auth = { ...headers, authorization: data.token };
+  const doctorId = data.user.DoctorId;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+  const [y, m, d] = day.split('-').map(Number);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 1;
+  const schedule = await fetch(
+    `${baseUrl}/api/clinic/v1/reservation/doctor-schedule/${doctorId}?clinicId=10`,
+    {
+      headers: auth,
+    },
+  );
+  const booking = ((await schedule.json()) as { data: Record<string, { booking: string[] }> }).data[
+    String(weekday)
+  ]?.booking;
+  // and no daily limit today: the specs together register more than a quiet Saturday allows
+  const unlimited = await fetch(`${baseUrl}/api/clinic/v1/assesments/doctors/${doctorId}`, {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({ dayToChange: weekday, limit: 0, clinicId: 10 }),
+  });
+  if (!unlimited.ok) throw new Error(`could not lift dokter's limit today: ${await unlimited.text()}`);
+  if (booking?.length) return;
+  const added = await fetch(`${baseUrl}/api/clinic/v1/assesments/doctors/add-schedule`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      clinicIdWeb: 10,
+      dokterIdWeb: doctorId,
+      newBookingTime: '22:00 - 23:30',
+      bookingDay: weekday,
+    }),
+  });
+  if (!added.ok) throw new Error(`could not give dokter a slot today: ${await added.text()}`);
 }

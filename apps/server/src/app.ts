@@ -19,6 +19,8 @@ import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { regionsRoutes } from './modules/regions/regions.routes.ts';
+import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { rolesRoutes } from './modules/settings/roles.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -110,6 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(employeesRoutes, { db });
       await api.register(schedulesRoutes, { db });
       await api.register(patientsRoutes, { db });
+      await api.register(regionsRoutes);
+      await api.register(registrationsRoutes, { db });
       await api.register(filesRoutes, { db, uploadsDir: options.uploadsDir ?? path.resolve('data/uploads') });
       await api.register(satusehatRoutes, { db, satusehat: options.satusehat });
     },

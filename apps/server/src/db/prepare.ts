@@ -3,6 +3,7 @@ import type { Database } from './client.ts';
 import { users } from './schema/index.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { syncMenuCatalogue } from './seed/menus.ts';
+import { seedDemoDay } from './seed/registrations.ts';
 
 /**
  * Migrations, the menu catalogue and, on an empty database, the demo clinic (its SATUSEHAT
@@ -24,5 +25,7 @@ export async function prepareDatabase(
     .from(users)
     .where(eq(users.demo, true))
     .limit(1);
+  // a demo opens on a living clinic: today's queue, whatever day it is started
+  if (demoUser) await seedDemoDay(database.db);
   return { seeded, demo: Boolean(demoUser) };
 }

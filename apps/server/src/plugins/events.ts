@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +12,17 @@ import { requireSession } from './auth.ts';
 export interface LiveEventsHub {
   /** Open streams, of one clinic or all. */
   subscribers(clinicId?: number): number;
+  /**
+   * Turns the reply into a stream of the clinic's events until `until` (epoch ms); `types`
+   * limits which event types it carries (the waiting-room display gets registrations only).
+   */
+  stream(request: FastifyRequest, reply: FastifyReply, opts: StreamOptions): void;
+}
+
+export interface StreamOptions {
+  clinicId: number;
+  until: number;
+  types?: ReadonlySet<string>;
 }
 
 declare module 'fastify' {
@@ -22,6 +33,7 @@ declare module 'fastify' {
 
 interface Subscriber {
   clinicId: number;
+  types?: ReadonlySet<string>;
   write(chunk: string): void;
   end(): void;
 }
@@ -61,7 +73,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
     const subscribers = byClinic.get(event.clinicId);
     if (!subscribers?.size) return;
     const chunk = frame(event.type, event);
-    for (const s of subscribers) s.write(chunk);
+    for (const s of subscribers) if (!s.types || s.types.has(event.type)) s.write(chunk);
   }
 
   const unlisten = await opts.listen(
@@ -85,9 +97,61 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
   }, heartbeatMs);
   heartbeat.unref();
 
+  function stream(request: FastifyRequest, reply: FastifyReply, { clinicId, until, types }: StreamOptions) {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // proxies such as nginx must pass events through as they come
+      'x-accel-buffering': 'no',
+    });
+    res.socket?.setNoDelay(true);
+
+    let expiry: NodeJS.Timeout | undefined;
+    const subscriber: Subscriber = {
+      clinicId,
+      types,
+      write(chunk) {
+        if (res.writableEnded || res.destroyed) return;
+        if (res.writableLength > MAX_BUFFERED_BYTES) {
+          res.destroy();
+          return;
+        }
+        res.write(chunk);
+      },
+      end() {
+        release();
+        if (!res.writableEnded) res.end();
+      },
+    };
+    function release() {
+      clearTimeout(expiry);
+      const set = byClinic.get(clinicId);
+      set?.delete(subscriber);
+      if (set?.size === 0) byClinic.delete(clinicId);
+    }
+
+    let set = byClinic.get(clinicId);
+    if (!set) {
+      set = new Set();
+      byClinic.set(clinicId, set);
+    }
+    set.add(subscriber);
+    res.on('close', release);
+    // the stream ends with the session (or the display's grant); the browser reconnects afresh
+    expiry = setTimeout(() => subscriber.end(), Math.min(MAX_TIMER_MS, Math.max(0, until - Date.now())));
+    expiry.unref();
+
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    if (request.headers['last-event-id'] !== undefined) res.write(frame('resync', {}));
+  }
+
   app.decorate('liveEvents', {
     subscribers: (clinicId?: number) =>
       clinicId === undefined ? all().length : (byClinic.get(clinicId)?.size ?? 0),
+    stream,
   } satisfies LiveEventsHub);
 
   // open streams would keep the server from closing
@@ -122,56 +186,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
         throw forbidden('api.clinicForbidden');
       }
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // proxies such as nginx must pass events through as they come
-        'x-accel-buffering': 'no',
-      });
-      res.socket?.setNoDelay(true);
-
-      let expiry: NodeJS.Timeout | undefined;
-      const subscriber: Subscriber = {
-        clinicId,
-        write(chunk) {
-          if (res.writableEnded || res.destroyed) return;
-          if (res.writableLength > MAX_BUFFERED_BYTES) {
-            res.destroy();
-            return;
-          }
-          res.write(chunk);
-        },
-        end() {
-          release();
-          if (!res.writableEnded) res.end();
-        },
-      };
-      function release() {
-        clearTimeout(expiry);
-        const set = byClinic.get(clinicId);
-        set?.delete(subscriber);
-        if (set?.size === 0) byClinic.delete(clinicId);
-      }
-
-      let set = byClinic.get(clinicId);
-      if (!set) {
-        set = new Set();
-        byClinic.set(clinicId, set);
-      }
-      set.add(subscriber);
-      res.on('close', release);
-      // the stream ends with the session; the browser reconnects and is authenticated afresh
-      expiry = setTimeout(
-        () => subscriber.end(),
-        Math.min(MAX_TIMER_MS, Math.max(0, session.expiresAt.getTime() - Date.now())),
-      );
-      expiry.unref();
-
-      res.write(`retry: ${RETRY_MS}\n\n`);
-      if (request.headers['last-event-id'] !== undefined) res.write(frame('resync', {}));
+      stream(request, reply, { clinicId, until: session.expiresAt.getTime() });
     },
   );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, landingRoute, quickSetupRoute } from './guards.ts';
+import { guardRedirect, landingRoute, passesRoleGuards, quickSetupRoute } from './guards.ts';
 import type { MenuAccess, MenuItem } from './menu.ts';
 
 const entry = (route: string | null, enabled = true, childs: [string, boolean][] = []): MenuAccess => ({
@@ -37,16 +37,22 @@ describe('guardRedirect', () => {
     expect(guardRedirect({ role: 'Admin', access }, '/')).toBe('/authentication');
   });
 
-  it('lets only doctors into /Doctor/* and sends others to /authentication', () => {
+  it("lets only doctors into a doctor's own pages and sends others to /authentication", () => {
+    expect(guardRedirect({ role: 'Doctor', access }, '/Doctor/doctor-agenda')).toBeNull();
+    expect(guardRedirect({ role: 'Nurse', access }, '/Doctor/doctor-agenda')).toBe('/authentication');
+    expect(guardRedirect({ role: 'Super Admin', access }, '/Doctor/doctor-agenda')).toBe('/authentication');
+    // the examination screen has a Home button for Nurse and Super Admin (spec 2.8): they work there too
     expect(guardRedirect({ role: 'Doctor', access }, '/Doctor/doctor')).toBeNull();
-    expect(guardRedirect({ role: 'Nurse', access }, '/Doctor/doctor')).toBe('/authentication');
-    expect(guardRedirect({ role: 'Super Admin', access }, '/Doctor/doctor')).toBe('/authentication');
+    expect(guardRedirect({ role: 'Nurse', access }, '/Doctor/doctor')).toBeNull();
+    expect(passesRoleGuards('Cashier', '/Doctor/patient')).toBe(false);
   });
 
-  it('lets only Registration and Super Admin into the front office, under both spellings', () => {
+  it('lets Registration, Super Admin and Nurse into the front office, under both spellings', () => {
     expect(guardRedirect({ role: 'Registration', access }, '/Registration/patient')).toBeNull();
     expect(guardRedirect({ role: 'Super Admin', access }, '/Registration/Patient')).toBeNull();
-    expect(guardRedirect({ role: 'Nurse', access }, '/Registration/patient')).toBe('/authentication');
+    expect(guardRedirect({ role: 'Nurse', access }, '/Registration/patient')).toBeNull();
+    expect(guardRedirect({ role: 'Admin', access }, '/Registration/patient')).toBe('/authentication');
+    expect(guardRedirect({ role: 'Cashier', access }, '/Registration/patient')).toBe('/authentication');
   });
 
   it('checks other routes against the enabled menu entries', () => {

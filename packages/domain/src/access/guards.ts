@@ -12,9 +12,22 @@ export interface GuardUser {
   access: readonly MenuAccess[];
 }
 
-const isDoctorRoute = (path: string) => path.startsWith('/Doctor/');
+/**
+ * Spec 6 names the guards but not the pages they sit on. The doctor's own pages (agenda, own
+ * patients, letters) take the doctor guard; the examination screen does not, because spec 2.8
+ * gives its sidebar a Home button for Nurse and Super Admin, who work there too.
+ */
+const isDoctorRoute = (path: string) => path.startsWith('/Doctor/') && path !== '/Doctor/doctor';
 const isRegistrationRoute = (path: string) => path === '/Registration/patient';
-const REGISTRATION_ROLES: readonly string[] = [ROLES.registration, ROLES.superAdmin];
+/** The front office: Registration and Super Admin (spec 6), and Nurse, whom spec 2.8's Home button sends there. */
+const REGISTRATION_ROLES: readonly string[] = [ROLES.registration, ROLES.superAdmin, ROLES.nurse];
+
+/** Whether the role guards (doctor, registration) let this role open the route; the menu check aside. */
+export function passesRoleGuards(role: string, path: string): boolean {
+  if (isDoctorRoute(path) && role !== ROLES.doctor) return false;
+  if (isRegistrationRoute(path) && !REGISTRATION_ROLES.includes(role)) return false;
+  return true;
+}
 
 /**
  * The front-end guards of spec 6, in order: no user → login; a logged-in user on the login page →
@@ -26,8 +39,7 @@ export function guardRedirect(user: GuardUser | null, pathname: string): string 
   const path = matchRoute(pathname)?.path ?? pathname;
   if (!user) return path === LOGIN_ROUTE ? null : LOGIN_ROUTE;
   if (path === LOGIN_ROUTE) return AUTHENTICATION_ROUTE;
-  if (isDoctorRoute(path) && user.role !== ROLES.doctor) return AUTHENTICATION_ROUTE;
-  if (isRegistrationRoute(path) && !REGISTRATION_ROLES.includes(user.role)) return AUTHENTICATION_ROUTE;
+  if (!passesRoleGuards(user.role, path)) return AUTHENTICATION_ROUTE;
   if (!canAccessRoute(user.role, user.access, pathname)) return NO_PERMISSION_ROUTE;
   return null;
 }

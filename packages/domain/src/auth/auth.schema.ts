@@ -20,7 +20,14 @@ export const dataModulSchema = z.object({
 });
 export type DataModul = z.infer<typeof dataModulSchema>;
 
-export const clinicRefSchema = z.object({ id: z.number().int(), uid: z.string(), name: z.string() });
+export const clinicRefSchema = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  name: z.string(),
+  /** The spec's "special MCU site" (clinics 11 and 12 in the demo). */
+  mcuSite: z.boolean(),
+  timeZone: z.string(),
+});
 
 /** The session user of spec 3, as `GET users` answers it. */
 export const sessionUserSchema = z.object({

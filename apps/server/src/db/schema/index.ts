@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './audit.ts';
 export * from './files.ts';
 export * from './patients.ts';
+export * from './registrations.ts';
 export * from './satusehat.ts';
 export * from './schedules.ts';
 export * from './staff.ts';

@@ -59,6 +59,8 @@ export const doctorClinics = pgTable(
     clinicId: integer('clinic_id')
       .notNull()
       .references(() => clinics.id),
+    /** Where the doctor's patients are called to ('Poli Umum'); the specialist's poli when unset. */
+    room: text('room'),
   },
   (t) => [primaryKey({ columns: [t.doctorId, t.clinicId] })],
 );

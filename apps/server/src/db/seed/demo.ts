@@ -16,6 +16,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { seedPatients } from './patients.ts';
+import { seedPartnerCompanies } from './registrations.ts';
 import { seedSchedules } from './schedules.ts';
 
 export const DEMO_PASSWORD = 'klinikita';
@@ -391,6 +392,7 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     await seedSatusehatSettings(tx as unknown as Db, secretsKey);
     await seedSchedules(tx as unknown as Db);
     await seedPatients(tx as unknown as Db);
+    await seedPartnerCompanies(tx, corp.id);
   });
 }
 

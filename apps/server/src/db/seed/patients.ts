@@ -1,4 +1,5 @@
 import { formatMrn } from '@klinikita/domain/patients/patient.schema';
+import { listRegions } from '../../modules/regions/regions.service.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
 import { clinics, mrnCounters, patients } from '../schema/index.ts';
@@ -15,7 +16,7 @@ function prng(seed: number) {
   };
 }
 
-const MALE = [
+export const MALE = [
   'Agus',
   'Budi',
   'Dedi',
@@ -47,7 +48,7 @@ const MALE = [
   'Aditya',
   'Galih',
 ];
-const FEMALE = [
+export const FEMALE = [
   'Siti',
   'Dewi',
   'Sri',
@@ -80,7 +81,7 @@ const FEMALE = [
   'Sari',
 ];
 /** Family and second names any patient may carry; the second list only women's. */
-const FAMILY = [
+export const FAMILY = [
   'Santoso',
   'Wijaya',
   'Saputra',
@@ -116,7 +117,7 @@ const FEMALE_FAMILY = [
   'Handayani',
   'Lestari',
 ];
-const STREETS = [
+export const STREETS = [
   'Jl. Melati',
   'Jl. Mawar',
   'Jl. Kenanga',
@@ -252,6 +253,18 @@ export async function seedPatients(db: Db, count = 300) {
   };
   const today = new Date();
   const rows: (typeof patients.$inferInsert)[] = [];
+  // village codes from the regions package (idn-area-data), found by the village's name
+  const villagesOf = new Map<string, { code: string; name: string }[]>();
+  for (const place of DISTRICTS) {
+    const known = await listRegions(place.code);
+    villagesOf.set(
+      place.code,
+      place.villages.map(
+        (name) =>
+          known.find((v) => v.name.toLowerCase() === name.toLowerCase()) ?? known[0] ?? { code: '', name },
+      ),
+    );
+  }
 
   for (let i = 0; i < count; i++) {
     const sex: 'M' | 'F' = random() < 0.5 ? 'M' : 'F';
@@ -289,11 +302,11 @@ export async function seedPatients(db: Db, count = 300) {
       rhesus: random() < 0.98 ? '+' : '-',
       phone: `${pick(PHONE_PREFIXES)}${pad(Math.floor(random() * 1e8), 8)}`,
       email: random() < 0.4 ? `${name.toLowerCase().replace(/[^a-z]+/g, '.')}${i}@contoh.id` : null,
-      address: `${pick(STREETS)} No. ${1 + Math.floor(random() * 150)}, RT ${pad(1 + Math.floor(random() * 12), 3)}/RW ${pad(1 + Math.floor(random() * 9), 3)}, Kel. ${place.villages[village]}, Kec. ${place.district}, ${place.city}`,
+      address: `${pick(STREETS)} No. ${1 + Math.floor(random() * 150)}, RT ${pad(1 + Math.floor(random() * 12), 3)}/RW ${pad(1 + Math.floor(random() * 9), 3)}, Kel. ${villagesOf.get(place.code)![village].name}, Kec. ${place.district}, ${place.city}`,
       provinceCode: place.code.slice(0, 2),
       cityCode: place.code.slice(0, 5),
       districtCode: place.code,
-      villageCode: `${place.code}.${place.code.startsWith('31') ? 1001 + village : 2001 + village}`,
+      villageCode: villagesOf.get(place.code)![village].code || null,
       payerType,
       insuranceName:
         payerType === 'insurance' ? pick(INSURERS) : payerType === 'bpjs' ? 'BPJS Kesehatan' : null,

@@ -176,7 +176,13 @@ export async function writeAudit(
 export async function findSessionContext(db: Db, row: SessionRow) {
   const scope = row.clinicIds.length
     ? await db
-        .select({ id: clinics.id, uid: clinics.uid, name: clinics.name })
+        .select({
+          id: clinics.id,
+          uid: clinics.uid,
+          name: clinics.name,
+          mcuSite: clinics.mcuSite,
+          timeZone: clinics.timeZone,
+        })
         .from(clinics)
         .where(
           sql`${clinics.id} IN (${sql.join(

@@ -1,3 +1,4 @@
+import { passesRoleGuards } from '@klinikita/domain/access/guards';
 import { type MenuAccess, type MenuItem, pruneUnbuilt } from '@klinikita/domain/access/menu';
 import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
 import type { ClinicModules } from '../../db/schema/index.ts';
@@ -24,7 +25,7 @@ export function toMenuAccess(granted: GrantedMenu[]): MenuAccess[] {
 }
 
 /** The sidebar tree (spec 2.3): granted nodes in catalogue order, routes not yet built left out. */
-export function toMenuTree(granted: GrantedMenu[]): MenuItem[] {
+export function toMenuTree(granted: GrantedMenu[], role: string): MenuItem[] {
   const build = (parentId: number | null): MenuItem[] =>
     granted
       .filter((m) => m.parentId === parentId)
@@ -37,7 +38,16 @@ export function toMenuTree(granted: GrantedMenu[]): MenuItem[] {
         enabled: m.enabled,
         children: build(m.id),
       }));
-  return pruneUnbuilt(build(null));
+  return pruneGuarded(pruneUnbuilt(build(null)), role);
+}
+
+/** Leaves out entries the role guards would bounce (a Cashier granted the front office): no link leads to a refusal. */
+function pruneGuarded(items: MenuItem[], role: string): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.route) return passesRoleGuards(role, item.route) ? [item] : [];
+    const children = pruneGuarded(item.children, role);
+    return children.length ? [{ ...item, children }] : [];
+  });
 }
 
 export interface SessionContext {
@@ -53,7 +63,7 @@ export interface SessionContext {
     modules: ClinicModules;
   } | null;
   corporate: { id: number; name: string } | null;
-  clinics: { id: number; uid: string; name: string }[];
+  clinics: { id: number; uid: string; name: string; mcuSite: boolean; timeZone: string }[];
 }
 
 const ALL_MODULES: ClinicModules = {
@@ -84,7 +94,7 @@ export function toSessionUser(row: SessionRow, ctx: SessionContext): SessionUser
       : null,
     dataCorporate: ctx.corporate,
     dataModul: ctx.clinic?.modules ?? ALL_MODULES,
-    menu: toMenuTree(row.menus),
+    menu: toMenuTree(row.menus, row.roleName),
     clinics: ctx.clinics,
     isMcuSite: ctx.clinic?.mcuSite ?? false,
     timeZone: ctx.clinic?.timeZone ?? 'Asia/Jakarta',

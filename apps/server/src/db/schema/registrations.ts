@@ -1,0 +1,109 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { patients } from './patients.ts';
+import { doctors } from './staff.ts';
+import { clinics, corporates } from './tenancy.ts';
+
+/** Partner companies (B2B) that pay for their employees' visits. */
+export const partnerCompanies = pgTable(
+  'partner_companies',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corporates.id),
+    name: text('name').notNull(),
+    code: text('code'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('partner_companies_corp_name_uq').on(t.corpId, t.name)],
+);
+
+/** A visit: to a doctor (order type doctor) or a service (LAB, RAD, MCU, TREATMENT, PHYSIO). */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull().unique(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corporates.id),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    orderType: text('order_type', { enum: ['doctor', 'service'] }).notNull(),
+    serviceType: text('service_type', { enum: ['LAB', 'RAD', 'MCU', 'TREATMENT', 'PHYSIO'] }),
+    doctorId: integer('doctor_id').references(() => doctors.id),
+    status: text('status').notNull().default('Waiting'),
+    /** The clinic-local day of the queue. */
+    queueDate: date('queue_date').notNull(),
+    queuePrefix: text('queue_prefix').notNull(),
+    queueSeq: integer('queue_seq').notNull(),
+    queueNumber: text('queue_number').notNull(),
+    room: text('room').notNull(),
+    payerType: text('payer_type', { enum: ['self', 'company', 'insurance', 'bpjs'] }).notNull(),
+    companyId: integer('company_id').references(() => partnerCompanies.id),
+    insuranceName: text('insurance_name'),
+    insuranceNumber: text('insurance_number'),
+    referrer: text('referrer'),
+    complaint: text('complaint'),
+    queueIdMobile: text('queue_id_mobile'),
+    samplingDone: boolean('sampling_done').notNull().default(false),
+    labDone: boolean('lab_done').notNull().default(false),
+    radDone: boolean('rad_done').notNull().default(false),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }).notNull().defaultNow(),
+    calledAt: timestamp('called_at', { withTimezone: true }),
+    calledBy: integer('called_by'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // the counter makes numbers unique; the index makes that a fact of the database
+    uniqueIndex('registrations_queue_uq').on(t.clinicId, t.queueDate, t.queuePrefix, t.queueSeq),
+    index('registrations_clinic_day_idx').on(t.clinicId, t.queueDate, t.status),
+    index('registrations_doctor_day_idx').on(t.doctorId, t.queueDate),
+    index('registrations_patient_idx').on(t.patientId),
+    index('registrations_clinic_arrived_idx').on(t.clinicId, t.arrivedAt),
+  ],
+);
+
+/** The last queue number given out per clinic, prefix and clinic-local day (DESIGN 2). */
+export const queueCounters = pgTable(
+  'queue_counters',
+  {
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    prefix: text('prefix').notNull(),
+    day: date('day').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.prefix, t.day] })],
+);
+
+/** Per-clinic queue settings: prefixes and the waiting-room display link. */
+export const queueSettings = pgTable('queue_settings', {
+  clinicId: integer('clinic_id')
+    .primaryKey()
+    .references(() => clinics.id),
+  prefixes: jsonb('prefixes').$type<Record<string, string>>(),
+  displayToken: text('display_token').unique(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,104 @@
+import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
+import { PATIENT_TITLES, type PatientTitle, type PayerType } from '@klinikita/domain/patients/patient.schema';
+import type {
+  OrderType,
+  RegistrationStatus,
+  ServiceType,
+} from '@klinikita/domain/registrations/registration.rules';
+import type { Registration } from '@klinikita/domain/registrations/registration.schema';
+import { toDmy } from '../employees/employees.mapper.ts';
+
+export interface RegistrationRow {
+  id: number;
+  uid: string;
+  corpId: number;
+  clinicId: number;
+  patientId: number;
+  orderType: OrderType;
+  serviceType: ServiceType | null;
+  doctorId: number | null;
+  status: RegistrationStatus;
+  queueDate: string;
+  queueNumber: string;
+  room: string;
+  payerType: PayerType;
+  companyId: number | null;
+  companyName: string | null;
+  insuranceName: string | null;
+  insuranceNumber: string | null;
+  referrer: string | null;
+  complaint: string | null;
+  queueIdMobile: string | null;
+  samplingDone: boolean;
+  labDone: boolean;
+  radDone: boolean;
+  arrivedAt: Date;
+  calledAt: Date | null;
+  updatedAt: Date;
+  patient: {
+    uid: string;
+    mrn: string;
+    name: string;
+    title: PatientTitle | null;
+    sex: 'M' | 'F';
+    /** YYYY-MM-DD */
+    dob: string;
+    nik: string | null;
+    phone: string | null;
+    allergies: string | null;
+  };
+  doctorName: string | null;
+}
+
+const calendarDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
+function autoTitle(dob: string, sex: 'M' | 'F', at: Date): PatientTitle | null {
+  const label = ageLabel(calendarDate(dob), sex, at);
+  return label && PATIENT_TITLES.includes(label) ? label : null;
+}
+
+/** The first word of a name: what the lab sidebar shows (spec 2.7). */
+export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export function toRegistration(row: RegistrationRow, at: Date = new Date()): Registration {
+  return {
+    _id: row.uid,
+    clinicId: row.clinicId,
+    queueNumber: row.queueNumber,
+    status: row.status,
+    orderType: row.orderType,
+    serviceType: row.serviceType,
+    patient: {
+      uid: row.patient.uid,
+      mrn: row.patient.mrn,
+      firstName: firstNameOf(row.patient.name),
+      name: row.patient.name,
+      // the title in force: the one set, else the age-and-sex rule's (as the patient master answers it)
+      title: row.patient.title ?? autoTitle(row.patient.dob, row.patient.sex, at),
+      sex: row.patient.sex,
+      dob: toDmy(row.patient.dob) ?? '',
+      age: ageParts(calendarDate(row.patient.dob), at),
+      nik: row.patient.nik,
+      phone: row.patient.phone,
+      allergies: row.patient.allergies,
+    },
+    doctor: row.doctorId ? { doctorId: row.doctorId, name: row.doctorName ?? '' } : null,
+    payerType: row.payerType,
+    company: row.companyId ? { id: row.companyId, name: row.companyName ?? '' } : null,
+    insuranceName: row.insuranceName,
+    insuranceNumber: row.insuranceNumber,
+    referrer: row.referrer,
+    complaint: row.complaint,
+    room: row.room,
+    queueIDMobile: row.queueIdMobile,
+    flaggingSamplingDone: row.samplingDone,
+    dataLabPreAss: { isDone: row.labDone, radDone: row.radDone },
+    queueDate: row.queueDate,
+    arrivedAt: row.arrivedAt.toISOString(),
+    calledAt: row.calledAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

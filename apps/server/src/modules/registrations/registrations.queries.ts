@@ -1,0 +1,356 @@
+import type { RegistrationStatus, ServiceType } from '@klinikita/domain/registrations/registration.rules';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { queueCounters, queueSettings, registrations } from '../../db/schema/index.ts';
+import { type Executor, escapeLike } from '../../shared/sql.ts';
+import type { RegistrationRow } from './registrations.mapper.ts';
+
+/** A registration with what its screens show: patient, doctor name, company. */
+const VIEW = sql`
+  SELECT r.*, r.queue_date::text AS q_day, p.uid AS p_uid, p.mrn AS p_mrn, p.name AS p_name, p.title AS p_title, p.sex AS p_sex,
+         p.dob::text AS p_dob, p.nik AS p_nik, p.phone AS p_phone, p.allergies AS p_allergies,
+         e.name AS doctor_name, c.name AS company_name
+    FROM registrations r
+    JOIN patients p ON p.id = r.patient_id
+    LEFT JOIN doctors d ON d.id = r.doctor_id
+    LEFT JOIN employees e ON e.id = d.employee_id
+    LEFT JOIN partner_companies c ON c.id = r.company_id`;
+
+type Raw = Record<string, unknown>;
+
+const toRow = (r: Raw): RegistrationRow => ({
+  id: r.id as number,
+  uid: r.uid as string,
+  corpId: r.corp_id as number,
+  clinicId: r.clinic_id as number,
+  patientId: r.patient_id as number,
+  orderType: r.order_type as RegistrationRow['orderType'],
+  serviceType: (r.service_type as ServiceType | null) ?? null,
+  doctorId: (r.doctor_id as number | null) ?? null,
+  status: r.status as RegistrationStatus,
+  queueDate: String(r.q_day).slice(0, 10),
+  queueNumber: r.queue_number as string,
+  room: r.room as string,
+  payerType: r.payer_type as RegistrationRow['payerType'],
+  companyId: (r.company_id as number | null) ?? null,
+  companyName: (r.company_name as string | null) ?? null,
+  insuranceName: (r.insurance_name as string | null) ?? null,
+  insuranceNumber: (r.insurance_number as string | null) ?? null,
+  referrer: (r.referrer as string | null) ?? null,
+  complaint: (r.complaint as string | null) ?? null,
+  queueIdMobile: (r.queue_id_mobile as string | null) ?? null,
+  samplingDone: Boolean(r.sampling_done),
+  labDone: Boolean(r.lab_done),
+  radDone: Boolean(r.rad_done),
+  arrivedAt: new Date(r.arrived_at as string),
+  calledAt: r.called_at ? new Date(r.called_at as string) : null,
+  updatedAt: new Date(r.updated_at as string),
+  patient: {
+    uid: r.p_uid as string,
+    mrn: r.p_mrn as string,
+    name: r.p_name as string,
+    title: (r.p_title as RegistrationRow['patient']['title']) ?? null,
+    sex: r.p_sex as 'M' | 'F',
+    dob: String(r.p_dob).slice(0, 10),
+    nik: (r.p_nik as string | null) ?? null,
+    phone: (r.p_phone as string | null) ?? null,
+    allergies: (r.p_allergies as string | null) ?? null,
+  },
+  doctorName: (r.doctor_name as string | null) ?? null,
+});
+
+const rowsOf = (result: unknown): Raw[] => (result as { rows: Raw[] }).rows;
+
+export async function findRegistration(db: Executor, uid: string): Promise<RegistrationRow | null> {
+  const [row] = rowsOf(await db.execute(sql`${VIEW} WHERE r.uid = ${uid}`));
+  return row ? toRow(row) : null;
+}
+
+export async function findRegistrationById(db: Executor, id: number): Promise<RegistrationRow | null> {
+  const [row] = rowsOf(await db.execute(sql`${VIEW} WHERE r.id = ${id}`));
+  return row ? toRow(row) : null;
+}
+
+export interface ListFilter {
+  clinicId: number;
+  from: string;
+  /** exclusive */
+  to: string;
+  orderType?: 'doctor' | 'service';
+  serviceTypes?: ServiceType[];
+  statuses?: RegistrationStatus[];
+  doctorId?: number;
+  search?: string;
+  /** spec 4: the lab/physio list shows only rows its visibility rule lets through */
+  labVisibility?: boolean;
+  order: string;
+  page: number;
+  limit: number;
+}
+
+const ORDER_SQL: Record<string, SQL> = {
+  arrivedAt_1: sql`r.arrived_at ASC, r.id ASC`,
+  'arrivedAt_-1': sql`r.arrived_at DESC, r.id DESC`,
+  queueNumber_1: sql`r.queue_prefix ASC, r.queue_seq ASC`,
+  'queueNumber_-1': sql`r.queue_prefix DESC, r.queue_seq DESC`,
+};
+
+/**
+ * Search text: a queue number ('A-012', 'a12'), a record number, a NIK, digits of a phone, or a
+ * name fragment (the patients' trigram index serves it).
+ */
+function searchCondition(text: string): SQL {
+  const t = text.trim();
+  const queue = /^([A-Za-z]{1,3})-?(\d{1,4})$/.exec(t);
+  const like = `%${escapeLike(t.toLowerCase())}%`;
+  const parts: SQL[] = [sql`lower(p.name) LIKE ${like}`, sql`p.mrn = ${t.toUpperCase()}`];
+  if (queue)
+    parts.push(sql`(r.queue_prefix = ${queue[1].toUpperCase()} AND r.queue_seq = ${Number(queue[2])})`);
+  if (/^\d{16}$/.test(t)) parts.push(sql`p.nik = ${t}`);
+  if (/^\d{4,15}$/.test(t)) parts.push(sql`p.phone LIKE ${`%${escapeLike(t)}%`}`);
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+function whereOf(f: ListFilter): SQL {
+  const conditions: SQL[] = [
+    sql`r.clinic_id = ${f.clinicId}`,
+    sql`r.queue_date >= ${f.from}::date`,
+    sql`r.queue_date < ${f.to}::date`,
+  ];
+  if (f.orderType) conditions.push(sql`r.order_type = ${f.orderType}`);
+  if (f.serviceTypes?.length)
+    conditions.push(
+      sql`r.service_type IN (${sql.join(
+        f.serviceTypes.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.statuses?.length)
+    conditions.push(
+      sql`r.status IN (${sql.join(
+        f.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.doctorId) conditions.push(sql`r.doctor_id = ${f.doctorId}`);
+  if (f.search) conditions.push(searchCondition(f.search));
+  if (f.labVisibility)
+    conditions.push(
+      sql`((r.status <> 'Payment' AND r.company_id IS NULL) OR (r.status <> 'Paid' AND r.company_id IS NOT NULL))`,
+    );
+  return sql.join(conditions, sql` AND `);
+}
+
+export async function pageRegistrations(db: Executor, f: ListFilter) {
+  const where = whereOf(f);
+  const [{ total }] = rowsOf(
+    await db.execute(
+      sql`SELECT count(*)::int AS total FROM registrations r JOIN patients p ON p.id = r.patient_id WHERE ${where}`,
+    ),
+  ) as { total: number }[];
+  const rows = rowsOf(
+    await db.execute(
+      sql`${VIEW} WHERE ${where} ORDER BY ${ORDER_SQL[f.order] ?? ORDER_SQL.arrivedAt_1} LIMIT ${f.limit} OFFSET ${(f.page - 1) * f.limit}`,
+    ),
+  );
+  return { rows: rows.map(toRow), total: Number(total) };
+}
+
+/**
+ * The next number of a clinic's prefix on a day: one row per (clinic, prefix, day) bumped with
+ * RETURNING, so concurrent clerks serialise on that row and never share or skip a number.
+ */
+export async function nextQueueValue(
+  db: Executor,
+  clinicId: number,
+  prefix: string,
+  day: string,
+): Promise<number> {
+  const [row] = await db
+    .insert(queueCounters)
+    .values({ clinicId, prefix, day, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [queueCounters.clinicId, queueCounters.prefix, queueCounters.day],
+      set: { lastValue: sql`${queueCounters.lastValue} + 1` },
+    })
+    .returning({ value: queueCounters.lastValue });
+  return row.value;
+}
+
+/** Moves a registration only if it still has the status read: the loser of a race gets null. */
+export async function moveStatus(
+  db: Executor,
+  id: number,
+  from: RegistrationStatus,
+  to: RegistrationStatus,
+  userId: number,
+) {
+  const called = to === 'Examination';
+  const [row] = await db
+    .update(registrations)
+    .set({
+      status: to,
+      statusChangedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      ...(called ? { calledAt: sql`now()`, calledBy: userId } : {}),
+    })
+    .where(and(eq(registrations.id, id), eq(registrations.status, from)))
+    .returning({ id: registrations.id });
+  return row ?? null;
+}
+
+export async function setFlags(
+  db: Executor,
+  id: number,
+  flags: { samplingDone?: boolean; labDone?: boolean; radDone?: boolean },
+) {
+  await db
+    .update(registrations)
+    .set({ ...flags, updatedAt: sql`now()` })
+    .where(eq(registrations.id, id));
+}
+
+/** Active registrations of a doctor on a day (the limit counts them; cancelled ones do not). */
+export async function countDoctorDay(db: Executor, doctorId: number, clinicId: number, day: string) {
+  const [row] = rowsOf(
+    await db.execute(
+      sql`SELECT count(*)::int AS n FROM registrations WHERE doctor_id = ${doctorId} AND clinic_id = ${clinicId} AND queue_date = ${day}::date AND status <> 'Cancelled'`,
+    ),
+  ) as { n: number }[];
+  return Number(row.n);
+}
+
+export interface DoctorDay {
+  doctorId: number;
+  name: string;
+  title: string | null;
+  specialist: string | null;
+  room: string | null;
+  limit: number;
+  slots: string[];
+  booked: number;
+}
+
+/** Enabled doctors with at least one slot at the clinic on a weekday, with the day's bookings. */
+export async function doctorsOnDay(
+  db: Executor,
+  corpId: number,
+  clinicId: number,
+  weekday: number,
+  day: string,
+  doctorId?: number,
+): Promise<DoctorDay[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT d.id AS doctor_id, e.name, d.title, s.name AS specialist, dc.room,
+             COALESCE(sd.patient_limit, 0) AS patient_limit,
+             ARRAY(SELECT to_char(sl.start_time, 'HH24:MI') || ' - ' || to_char(sl.end_time, 'HH24:MI')
+                     FROM doctor_schedule_slots sl
+                    WHERE sl.doctor_id = d.id AND sl.clinic_id = ${clinicId} AND sl.weekday = ${weekday}
+                    ORDER BY sl.start_time) AS slots,
+             (SELECT count(*)::int FROM registrations r
+               WHERE r.doctor_id = d.id AND r.clinic_id = ${clinicId} AND r.queue_date = ${day}::date
+                 AND r.status <> 'Cancelled') AS booked
+        FROM doctors d
+        JOIN employees e ON e.id = d.employee_id AND e.deleted_at IS NULL AND e.active
+        JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.clinic_id = ${clinicId}
+        LEFT JOIN specialists s ON s.id = d.specialist_id
+        LEFT JOIN doctor_schedule_days sd
+               ON sd.doctor_id = d.id AND sd.clinic_id = ${clinicId} AND sd.weekday = ${weekday}
+       WHERE d.corp_id = ${corpId} AND d.enabled
+         ${doctorId ? sql`AND d.id = ${doctorId}` : sql``}
+         AND EXISTS (SELECT 1 FROM doctor_schedule_slots sl
+                      WHERE sl.doctor_id = d.id AND sl.clinic_id = ${clinicId} AND sl.weekday = ${weekday})
+       ORDER BY e.name`),
+  );
+  return rows.map((r) => ({
+    doctorId: r.doctor_id as number,
+    name: r.name as string,
+    title: (r.title as string | null) ?? null,
+    specialist: (r.specialist as string | null) ?? null,
+    room: (r.room as string | null) ?? null,
+    limit: Number(r.patient_limit),
+    slots: (r.slots as string[]) ?? [],
+    booked: Number(r.booked),
+  }));
+}
+
+/** Locks the doctor's day so two clerks cannot both take the last place of the limit. */
+export async function lockDoctorDay(db: Executor, doctorId: number, clinicId: number, weekday: number) {
+  await db.execute(
+    sql`SELECT 1 FROM doctor_schedule_days WHERE doctor_id = ${doctorId} AND clinic_id = ${clinicId} AND weekday = ${weekday} FOR UPDATE`,
+  );
+}
+
+export async function queuePrefixesOf(db: Executor, clinicId: number) {
+  const [row] = await db
+    .select({ prefixes: queueSettings.prefixes })
+    .from(queueSettings)
+    .where(eq(queueSettings.clinicId, clinicId));
+  return row?.prefixes ?? null;
+}
+
+export async function displayTokenOf(db: Executor, clinicId: number) {
+  const [row] = await db
+    .select({ token: queueSettings.displayToken })
+    .from(queueSettings)
+    .where(eq(queueSettings.clinicId, clinicId));
+  return row?.token ?? null;
+}
+
+export async function setDisplayToken(db: Executor, clinicId: number, token: string) {
+  await db
+    .insert(queueSettings)
+    .values({ clinicId, displayToken: token })
+    .onConflictDoUpdate({
+      target: queueSettings.clinicId,
+      set: { displayToken: token, updatedAt: sql`now()` },
+    });
+}
+
+export async function clinicByDisplayToken(db: Executor, token: string) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT c.id, c.name, c.time_zone FROM queue_settings q JOIN clinics c ON c.id = q.clinic_id
+       WHERE q.display_token = ${token} AND c.deleted_at IS NULL`),
+  );
+  return row ? { id: row.id as number, name: row.name as string, timeZone: row.time_zone as string } : null;
+}
+
+/** The display: today's latest calls and who still waits, per room. */
+export async function displayState(db: Executor, clinicId: number, day: string) {
+  const calls = rowsOf(
+    await db.execute(sql`
+      SELECT uid, queue_number, room, status, called_at FROM registrations
+       WHERE clinic_id = ${clinicId} AND queue_date = ${day}::date AND called_at IS NOT NULL
+         AND status <> 'Cancelled'
+       ORDER BY called_at DESC LIMIT 8`),
+  );
+  const waiting = rowsOf(
+    await db.execute(sql`
+      SELECT room, count(*)::int AS n FROM registrations
+       WHERE clinic_id = ${clinicId} AND queue_date = ${day}::date AND status IN ('Waiting', 'Queueing', 'Skip')
+       GROUP BY room ORDER BY room`),
+  );
+  return {
+    calls: calls.map((c) => ({
+      _id: c.uid as string,
+      queueNumber: c.queue_number as string,
+      room: c.room as string,
+      status: c.status as RegistrationStatus,
+      calledAt: new Date(c.called_at as string).toISOString(),
+    })),
+    waiting: waiting.map((w) => ({ room: w.room as string, count: Number(w.n) })),
+  };
+}
+
+/** A doctor of any corporate by id, with the name staff know them by. */
+export async function findDoctor(db: Executor, doctorId: number) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT d.corp_id, d.enabled, e.name FROM doctors d JOIN employees e ON e.id = d.employee_id
+       WHERE d.id = ${doctorId}`),
+  );
+  return row
+    ? { corpId: row.corp_id as number, enabled: Boolean(row.enabled), name: row.name as string }
+    : null;
+}

@@ -1,0 +1,444 @@
+import { addDays, clinicDay, dmyToDay, weekdayOf } from '@klinikita/domain/common/clinic-day';
+import { id as catalogId } from '@klinikita/domain/i18n/id';
+import {
+  canMove,
+  DEFAULT_QUEUE_PREFIXES,
+  EXAMINATION_GROUP,
+  formatQueueNumber,
+  type QueuePrefixes,
+  queuePrefixFor,
+  type RegistrationStatus,
+} from '@klinikita/domain/registrations/registration.rules';
+import {
+  type AvailableDoctor,
+  type LabListQuery,
+  REGISTRATION_EVENTS,
+  type Registration,
+  type RegistrationCreateInput,
+  type RegistrationListQuery,
+  type RegistrationPatchInput,
+} from '@klinikita/domain/registrations/registration.schema';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clinics, partnerCompanies, registrations } from '../../db/schema/index.ts';
+import { publishEvent } from '../../events/live-events.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { newSessionToken, newUid } from '../../shared/crypto.ts';
+import { AppError, forbidden } from '../../shared/errors.ts';
+import { type Executor, pageOf } from '../../shared/sql.ts';
+import { writeAudit } from '../auth/auth.queries.ts';
+import { findPatient } from '../patients/patients.queries.ts';
+import { toRegistration } from './registrations.mapper.ts';
+import {
+  clinicByDisplayToken,
+  countDoctorDay,
+  displayState,
+  displayTokenOf,
+  doctorsOnDay,
+  findDoctor,
+  findRegistration,
+  findRegistrationById,
+  lockDoctorDay,
+  moveStatus,
+  nextQueueValue,
+  pageRegistrations,
+  queuePrefixesOf,
+  setDisplayToken,
+  setFlags,
+} from './registrations.queries.ts';
+
+/** Screens that read queues: the front office, the board, the doctor's and the lab's sidebars. */
+export const QUEUE_MENUS = [
+  '/Registration/patient',
+  '/PatientQueue/patientQueue',
+  '/Doctor/doctor',
+  '/Doctor/patient',
+  '/Lab/home-page-lab',
+  '/Lab/home-page-mcu',
+  '/Physio',
+  '/Radiology',
+  '/Laboratory',
+  '/Treatment',
+] as const;
+/** Registering a visit: the front office and the queue board. */
+export const REGISTER_MENUS = ['/Registration/patient', '/PatientQueue/patientQueue'] as const;
+/** The lab / MCU / physio list. */
+export const LAB_MENUS = [
+  '/Lab/home-page-lab',
+  '/Lab/home-page-mcu',
+  '/Physio',
+  '/Radiology',
+  '/Laboratory',
+  '/Treatment',
+  '/PatientQueue/patientQueue',
+] as const;
+/** The waiting-room display link is handed out by whoever runs the queue. */
+export const DISPLAY_MENUS = ['/PatientQueue/patientQueue', '/Registration/patient'] as const;
+
+const ROOMS = catalogId.registrations.rooms;
+
+/** A refusal whose message is i18n key + params (translated by the route). */
+const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
+  new AppError(status, `registrations.${key}`, params);
+
+async function scopedClinic(db: Executor, session: AuthSession, clinicId: number) {
+  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
+  const [clinic] = await db
+    .select({ id: clinics.id, corpId: clinics.corpId, name: clinics.name, timeZone: clinics.timeZone })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId));
+  if (!clinic || clinic.corpId !== session.corpId) throw forbidden('api.clinicForbidden');
+  return clinic;
+}
+
+/** The rows of a list: start and end (exclusive) as the clinic's calendar days; default today. */
+function dayRange(timeZone: string, startDate?: string, endDate?: string) {
+  const from = startDate ? dmyToDay(startDate) : clinicDay(timeZone);
+  if (!from) throw refuse(400, 'dateFormat');
+  let to = endDate ? dmyToDay(endDate) : addDays(from, 1);
+  if (!to) throw refuse(400, 'dateFormat');
+  // a client that sends the same day twice means that day
+  if (to <= from) to = addDays(from, 1);
+  return { from, to };
+}
+
+const roomOfDoctor = (doctor: { room: string | null; specialist: string | null }) =>
+  doctor.room ??
+  (doctor.specialist && doctor.specialist !== 'Dokter Umum' ? `Poli ${doctor.specialist}` : ROOMS.general);
+
+async function audit(
+  db: Executor,
+  session: AuthSession,
+  ip: string,
+  action: string,
+  row: { uid: string; clinicId: number; patientId: number },
+  detail?: unknown,
+) {
+  await writeAudit(db as Db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    clinicId: row.clinicId,
+    action,
+    entity: 'registration',
+    entityId: row.uid,
+    patientId: row.patientId,
+    ip,
+    detail,
+  });
+}
+
+/**
+ * Registers a visit for today in the clinic's time zone. A doctor visit needs the doctor to have
+ * a slot today and a free place under the day's limit; the doctor's day row is locked so two
+ * clerks cannot both take the last place. The queue number comes from the counter row.
+ */
+export async function createRegistration(
+  db: Db,
+  session: AuthSession,
+  input: RegistrationCreateInput,
+  ip: string,
+): Promise<Registration> {
+  return db.transaction(async (tx) => {
+    const clinic = await scopedClinic(tx, session, input.clinicId);
+    const patient = await findPatient(tx, input.patientId);
+    if (!patient || patient.corpId !== session.corpId) throw refuse(404, 'patientNotFound');
+
+    let companyId: number | null = null;
+    if (input.payerType === 'company') {
+      const [company] = await tx
+        .select({ id: partnerCompanies.id })
+        .from(partnerCompanies)
+        .where(
+          and(
+            eq(partnerCompanies.id, input.companyId ?? 0),
+            eq(partnerCompanies.corpId, session.corpId),
+            eq(partnerCompanies.active, true),
+          ),
+        );
+      if (!company) throw refuse(404, 'companyNotFound');
+      companyId = company.id;
+    }
+
+    const day = clinicDay(clinic.timeZone);
+    const weekday = weekdayOf(day);
+    let room: string;
+    let doctorId: number | null = null;
+    if (input.orderType === 'doctor') {
+      doctorId = input.doctorId ?? 0;
+      await lockDoctorDay(tx, doctorId, clinic.id, weekday);
+      const [doctor] = await doctorsOnDay(tx, session.corpId, clinic.id, weekday, day, doctorId);
+      if (!doctor) {
+        const known = await findDoctor(tx, doctorId);
+        if (!known || known.corpId !== session.corpId || !known.enabled) throw refuse(404, 'doctorNotFound');
+        throw refuse(409, 'doctorNotPractising', { name: known.name });
+      }
+      const booked = await countDoctorDay(tx, doctor.doctorId, clinic.id, day);
+      if (doctor.limit > 0 && booked >= doctor.limit)
+        throw refuse(409, 'doctorFull', { name: doctor.name, limit: doctor.limit });
+      room = roomOfDoctor(doctor);
+    } else {
+      room = ROOMS[input.serviceType ?? 'LAB'];
+    }
+
+    const prefixes = {
+      ...DEFAULT_QUEUE_PREFIXES,
+      ...((await queuePrefixesOf(tx, clinic.id)) ?? {}),
+    } as QueuePrefixes;
+    const prefix = queuePrefixFor(prefixes, {
+      orderType: input.orderType,
+      serviceType: input.serviceType,
+      payerType: input.payerType,
+    });
+    const seq = await nextQueueValue(tx, clinic.id, prefix, day);
+    const uid = newUid();
+    const [inserted] = await tx
+      .insert(registrations)
+      .values({
+        uid,
+        corpId: session.corpId,
+        clinicId: clinic.id,
+        patientId: patient.id,
+        orderType: input.orderType,
+        serviceType: input.orderType === 'service' ? (input.serviceType ?? null) : null,
+        doctorId,
+        status: 'Waiting',
+        queueDate: day,
+        queuePrefix: prefix,
+        queueSeq: seq,
+        queueNumber: formatQueueNumber(prefix, seq),
+        room,
+        payerType: input.payerType,
+        companyId,
+        insuranceName:
+          input.payerType === 'insurance' || input.payerType === 'bpjs' ? input.insuranceName || null : null,
+        insuranceNumber:
+          input.payerType === 'insurance' || input.payerType === 'bpjs'
+            ? input.insuranceNumber || null
+            : null,
+        referrer: input.referrer || null,
+        complaint: input.complaint || null,
+        createdBy: session.userId,
+      })
+      .returning({ id: registrations.id });
+    await audit(tx, session, ip, 'registration.create', { uid, clinicId: clinic.id, patientId: patient.id });
+    await publishEvent(tx, { clinicId: clinic.id, type: REGISTRATION_EVENTS.created, id: uid });
+    const row = await findRegistrationById(tx, inserted.id);
+    return toRegistration(row!);
+  });
+}
+
+export async function listRegistrations(db: Db, session: AuthSession, q: RegistrationListQuery) {
+  const clinic = await scopedClinic(db, session, q.clinicId);
+  const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
+  const { rows, total } = await pageRegistrations(db, {
+    clinicId: clinic.id,
+    from,
+    to,
+    orderType: q.orderType,
+    serviceTypes: q.serviceType,
+    statuses: q.status,
+    doctorId: q['doctor.doctorId'],
+    search: q.search,
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+  });
+  const now = new Date();
+  return pageOf(
+    rows.map((r) => toRegistration(r, now)),
+    total,
+    q,
+  );
+}
+
+/** The lab / MCU / physio list (spec 7), with spec 4's visibility rule applied in the query. */
+export async function listLab(db: Db, session: AuthSession, q: LabListQuery) {
+  const clinic = await scopedClinic(db, session, q.clinicId);
+  const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
+  const { rows, total } = await pageRegistrations(db, {
+    clinicId: clinic.id,
+    from,
+    to,
+    orderType: 'service',
+    serviceTypes: q.serviceType,
+    search: q.search,
+    labVisibility: true,
+    order: q.order,
+    page: q.page,
+    limit: q.limit,
+  });
+  const now = new Date();
+  return pageOf(
+    rows.map((r) => toRegistration(r, now)),
+    total,
+    q,
+  );
+}
+
+async function scopedRegistration(db: Executor, session: AuthSession, uid: string) {
+  const row = await findRegistration(db, uid);
+  if (!row || row.corpId !== session.corpId) throw refuse(404, 'notFound');
+  if (!session.clinicIds.includes(row.clinicId)) throw forbidden('api.clinicForbidden');
+  return row;
+}
+
+export async function readRegistration(db: Db, session: AuthSession, uid: string) {
+  return toRegistration(await scopedRegistration(db, session, uid));
+}
+
+export async function labPreAss(db: Db, session: AuthSession, uid: string) {
+  const registration = toRegistration(await scopedRegistration(db, session, uid));
+  return {
+    registration,
+    isDone: registration.dataLabPreAss.isDone,
+    radDone: registration.dataLabPreAss.radDone,
+    flaggingSamplingDone: registration.flaggingSamplingDone,
+  };
+}
+
+/**
+ * Changes a registration: a status move by the machine of spec 4 and/or the lab flags. The move is
+ * an UPDATE conditional on the status read, so of two clerks calling the same patient one wins and
+ * the other is told who got there first (409).
+ */
+export async function patchRegistration(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  input: RegistrationPatchInput,
+  ip: string,
+): Promise<{ registration: Registration; moved: RegistrationStatus | null }> {
+  return db.transaction(async (tx) => {
+    const row = await scopedRegistration(tx, session, uid);
+    if (row.clinicId !== input.clinicId) throw refuse(404, 'notFound');
+    if (input.doctorId && row.doctorId !== input.doctorId) throw refuse(409, 'doctorMismatch');
+    const to = input.updateField.status;
+    if (to !== undefined) {
+      const from = row.status;
+      const params = { queueNumber: row.queueNumber, status: from, from, to };
+      if (input.fromStatus && input.fromStatus !== from) {
+        throw refuse(
+          409,
+          to === 'Examination' && from === 'Examination' ? 'alreadyCalled' : 'staleStatus',
+          params,
+        );
+      }
+      if (!canMove(from, to)) {
+        const called = to === 'Examination' && (from === 'Examination' || EXAMINATION_GROUP.includes(from));
+        throw refuse(409, called ? 'alreadyCalled' : 'illegalMove', params);
+      }
+      if (to === 'Examination') {
+        const [clinic] = await tx
+          .select({ tz: clinics.timeZone })
+          .from(clinics)
+          .where(eq(clinics.id, row.clinicId));
+        if (row.queueDate !== clinicDay(clinic.tz)) throw refuse(409, 'notToday');
+      }
+      const moved = await moveStatus(tx, row.id, from, to, session.userId);
+      if (!moved) {
+        const now = await findRegistrationById(tx, row.id);
+        const status = now?.status ?? from;
+        throw refuse(
+          409,
+          to === 'Examination' && status === 'Examination' ? 'alreadyCalled' : 'staleStatus',
+          {
+            ...params,
+            status,
+          },
+        );
+      }
+    }
+    const flags = {
+      samplingDone: input.updateField.flaggingSamplingDone,
+      labDone: input.updateField.dataLabPreAss?.isDone,
+      radDone: input.updateField.dataLabPreAss?.radDone,
+    };
+    if (Object.values(flags).some((v) => v !== undefined)) await setFlags(tx, row.id, flags);
+
+    await audit(tx, session, ip, to ? 'registration.status' : 'registration.flags', row, {
+      from: row.status,
+      to,
+      ...input.updateField.dataLabPreAss,
+      flaggingSamplingDone: input.updateField.flaggingSamplingDone,
+    });
+    await publishEvent(tx, { clinicId: row.clinicId, type: REGISTRATION_EVENTS.updated, id: row.uid });
+    if (to === 'Examination')
+      await publishEvent(tx, { clinicId: row.clinicId, type: REGISTRATION_EVENTS.called, id: row.uid });
+    const after = await findRegistrationById(tx, row.id);
+    return { registration: toRegistration(after!), moved: to ?? null };
+  });
+}
+
+/** Doctors practising at the clinic on a day (default today) with the day's quota. */
+export async function availableDoctors(
+  db: Db,
+  session: AuthSession,
+  q: { clinicId: number; date?: string },
+): Promise<AvailableDoctor[]> {
+  const clinic = await scopedClinic(db, session, q.clinicId);
+  const day = q.date ? dmyToDay(q.date) : clinicDay(clinic.timeZone);
+  if (!day) throw refuse(400, 'dateFormat');
+  const doctors = await doctorsOnDay(db, session.corpId, clinic.id, weekdayOf(day), day);
+  return doctors.map((d) => ({
+    doctorId: d.doctorId,
+    name: d.name,
+    title: d.title,
+    specialist: d.specialist,
+    room: roomOfDoctor(d),
+    slots: d.slots,
+    limit: d.limit,
+    booked: d.booked,
+    full: d.limit > 0 && d.booked >= d.limit,
+  }));
+}
+
+export async function listCompanies(db: Db, session: AuthSession) {
+  return db
+    .select({ id: partnerCompanies.id, name: partnerCompanies.name, code: partnerCompanies.code })
+    .from(partnerCompanies)
+    .where(and(eq(partnerCompanies.corpId, session.corpId), eq(partnerCompanies.active, true)))
+    .orderBy(asc(partnerCompanies.name));
+}
+
+const displayPath = (token: string | null) => (token ? `/display/${token}` : null);
+
+export async function displayLink(db: Db, session: AuthSession, clinicId: number) {
+  await scopedClinic(db, session, clinicId);
+  const token = await displayTokenOf(db, clinicId);
+  return { token, path: displayPath(token) };
+}
+
+/** A new display link for the clinic; the old one stops working. */
+export async function renewDisplayLink(db: Db, session: AuthSession, clinicId: number, ip: string) {
+  await scopedClinic(db, session, clinicId);
+  const token = newSessionToken();
+  await setDisplayToken(db, clinicId, token);
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    clinicId,
+    action: 'queue.display-link',
+    entity: 'clinic',
+    entityId: String(clinicId),
+    ip,
+  });
+  return { token, path: displayPath(token) };
+}
+
+export async function displayClinic(db: Db, token: string) {
+  const clinic = /^[\w-]{20,100}$/.test(token) ? await clinicByDisplayToken(db, token) : null;
+  if (!clinic) throw refuse(404, 'displayNotFound');
+  return clinic;
+}
+
+/** What the TV shows: only queue numbers and rooms, never names. */
+export async function displayBoard(db: Db, token: string) {
+  const clinic = await displayClinic(db, token);
+  const state = await displayState(db, clinic.id, clinicDay(clinic.timeZone));
+  return {
+    clinicName: clinic.name,
+    timeZone: clinic.timeZone,
+    ...state,
+    serverTime: new Date().toISOString(),
+  };
+}
