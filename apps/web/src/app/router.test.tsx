@@ -57,7 +57,7 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it.each(['/EMR', '/Doctor/doctor', '/EMR/Detail/42', '/no/such/page'])(
+  it.each(['/EMR', '/Doctor/patient', '/EMR/Detail/42', '/no/such/page'])(
     'renders the 404 page for %s',
     async (path) => {
       renderAt(path);
@@ -67,8 +67,23 @@ describe('router', () => {
   );
 
   it('treats /Registration/Patient as the front office', async () => {
+    const frontOffice: MenuAccess = {
+      parent: {
+        enabled: true,
+        status: true,
+        menu: { _id: 'm2', menu: { name: 'Pendaftaran', route: '/Registration/patient' } },
+      },
+      childs: [],
+    };
+    sessionStore.signIn(
+      makeUser({
+        menu: [leaf('registration', '/Registration/patient')],
+        role: { _id: 'r', role: 'Registration', menu: { access: [frontOffice] } },
+      }),
+      null,
+    );
     const router = renderAt('/Registration/Patient');
-    await screen.findByText('This page could not be found');
+    expect(await screen.findByRole('heading', { name: 'Pendaftaran Pasien' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/Registration/patient');
   });
 

@@ -41,9 +41,21 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/DashboardAdvance/inventoryManagement': dashboardSection,
   '/DashboardAdvance/serviceDistribution': dashboardSection,
   '/DashboardAdvance/turnAroundTime': dashboardSection,
+  '/Doctor/doctor': lazyComponent(
+    () => import('../features/doctor-queue/pages/doctor-page.tsx'),
+    (m) => m.DoctorPage,
+  ),
   '/Doctor/doctor-agenda': lazyComponent(
     () => import('../features/profile/pages/doctor-agenda-page.tsx'),
     (m) => m.DoctorAgendaPage,
+  ),
+  '/Lab/home-page-lab': lazyComponent(
+    () => import('../features/lab-queue/pages/lab-home-page.tsx'),
+    (m) => m.LabHomePage,
+  ),
+  '/Lab/home-page-mcu': lazyComponent(
+    () => import('../features/lab-queue/pages/lab-home-page.tsx'),
+    (m) => m.LabHomePage,
   ),
   '/MasterDokter': lazyComponent(
     () => import('../features/master-staff/pages/master-doctor-page.tsx'),
@@ -61,6 +73,18 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     () => import('../features/patients/pages/patient-form-page.tsx'),
     (m) => m.PatientEditPage,
   ),
+  '/PatientQueue/patientQueue': lazyComponent(
+    () => import('../features/queue-board/pages/queue-board-page.tsx'),
+    (m) => m.QueueBoardPage,
+  ),
+  '/Physio': lazyComponent(
+    () => import('../features/lab-queue/pages/physio-page.tsx'),
+    (m) => m.PhysioPage,
+  ),
+  '/Registration/patient': lazyComponent(
+    () => import('../features/front-office/pages/front-office-page.tsx'),
+    (m) => m.FrontOfficePage,
+  ),
   '/Setting/employee': lazyComponent(
     () => import('../features/master-staff/pages/staff-page.tsx'),
     (m) => m.StaffPage,
@@ -76,6 +100,13 @@ const moduleLayout = lazyComponent(
   (m) => m.ModuleLayout,
 );
 
+/** The waiting-room TV (no staff login; opened with the clinic's display link). Not a spec route. */
+export const DISPLAY_PATH = '/display/:token';
+const displayPage = lazyComponent(
+  () => import('../features/queue-board/pages/queue-display-page.tsx'),
+  (m) => m.QueueDisplayPage,
+);
+
 const LAYOUTS: Readonly<Record<Exclude<LayoutName, 'blank'>, LazyComponent>> = {
   default: lazyComponent(
     () => import('./layouts/default-layout.tsx'),
@@ -85,9 +116,18 @@ const LAYOUTS: Readonly<Record<Exclude<LayoutName, 'blank'>, LazyComponent>> = {
     () => import('./layouts/advance-layout.tsx'),
     (m) => m.AdvanceLayout,
   ),
-  doctor: moduleLayout,
-  lab: moduleLayout,
-  physio: moduleLayout,
+  doctor: lazyComponent(
+    () => import('./layouts/module-layout.tsx'),
+    (m) => m.DoctorLayout,
+  ),
+  lab: lazyComponent(
+    () => import('./layouts/module-layout.tsx'),
+    (m) => m.LabLayout,
+  ),
+  physio: lazyComponent(
+    () => import('./layouts/module-layout.tsx'),
+    (m) => m.PhysioLayout,
+  ),
   mandiri: moduleLayout,
 };
 
@@ -119,6 +159,7 @@ export function buildRoutes(): RouteObject[] {
       HydrateFallback: InitialLoading,
       children: [
         { id: 'guard', Component: RouteGuard, children: guarded },
+        { id: 'queue-display', path: DISPLAY_PATH, lazy: displayPage },
         ...APP_ROUTES.filter((r) => !r.built).map(
           (r): RouteObject => ({ id: r.name, path: r.path, caseSensitive: true, Component: NotFoundPage }),
         ),

@@ -61,7 +61,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     dataCorporate: { id: 1, name: 'PT Sehat Bersama' },
     dataModul: { service: true, lab: true, pharmacy: true, payment: true, satusehat: false },
     menu: [],
-    clinics: [{ id: 1, uid: 'c1', name: 'Klinik Pratama Sehat' }],
+    clinics: [{ id: 1, uid: 'c1', name: 'Klinik Pratama Sehat', mcuSite: false, timeZone: 'Asia/Jakarta' }],
     isMcuSite: false,
     timeZone: 'Asia/Jakarta',
     demo: true,

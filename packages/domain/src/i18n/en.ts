@@ -1,6 +1,13 @@
+import { displayEn } from './display.en.ts';
+import { doctorQueueEn } from './doctor-queue.en.ts';
+import { frontOfficeEn } from './front-office.en.ts';
 import type { Catalog } from './id.ts';
+import { labQueueEn } from './lab-queue.en.ts';
 import { masterWebEn } from './master-web.en.ts';
 import { patientsEn } from './patients.en.ts';
+import { queueBoardEn } from './queue-board.en.ts';
+import { regionsEn } from './regions.en.ts';
+import { registrationsEn } from './registrations.en.ts';
 import { satusehatEn } from './satusehat.en.ts';
 import { staffApiEn } from './staff-api.en.ts';
 import { staffWebEn } from './staff-web.en.ts';
@@ -116,4 +123,11 @@ export const en: Catalog = {
   satusehat: satusehatEn,
   masterWeb: masterWebEn,
   patients: patientsEn,
+  registrations: registrationsEn,
+  frontOffice: frontOfficeEn,
+  queueBoard: queueBoardEn,
+  doctorQueue: doctorQueueEn,
+  labQueue: labQueueEn,
+  display: displayEn,
+  regions: regionsEn,
 };

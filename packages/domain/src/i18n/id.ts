@@ -1,5 +1,12 @@
+import { displayId } from './display.id.ts';
+import { doctorQueueId } from './doctor-queue.id.ts';
+import { frontOfficeId } from './front-office.id.ts';
+import { labQueueId } from './lab-queue.id.ts';
 import { masterWebId } from './master-web.id.ts';
 import { patientsId } from './patients.id.ts';
+import { queueBoardId } from './queue-board.id.ts';
+import { regionsId } from './regions.id.ts';
+import { registrationsId } from './registrations.id.ts';
 import { satusehatId } from './satusehat.id.ts';
 import { staffApiId } from './staff-api.id.ts';
 import { staffWebId } from './staff-web.id.ts';
@@ -116,6 +123,13 @@ export const id = {
   satusehat: satusehatId,
   masterWeb: masterWebId,
   patients: patientsId,
+  registrations: registrationsId,
+  frontOffice: frontOfficeId,
+  queueBoard: queueBoardId,
+  doctorQueue: doctorQueueId,
+  labQueue: labQueueId,
+  display: displayId,
+  regions: regionsId,
 };
 
 export type Catalog = typeof id;

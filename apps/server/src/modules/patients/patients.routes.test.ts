@@ -122,6 +122,28 @@ describe('creating a patient', () => {
     expect((await ctx.database.db.select({ n: count() }).from(patients))[0].n).toBe(before);
   });
 
+  it('keeps the address regions a chain of known areas (idn-area-data)', async () => {
+    const menteng = { provinceCode: '31', cityCode: '31.71', districtCode: '31.71.06' };
+    const cikini = await create({ ...menteng, villageCode: '31.71.06.1003' });
+    expect(cikini).toMatchObject({ ...menteng, villageCode: '31.71.06.1003' });
+    // a village of another district (Gambir's Petojo Selatan) under Menteng
+    const outside = await call(
+      'POST',
+      '/patients',
+      'pendaftaran',
+      newPatient({ ...menteng, villageCode: '31.71.01.1004' }),
+    );
+    expect(outside.statusCode).toBe(400);
+    expect(json(outside).errors).toEqual([
+      { path: 'villageCode', message: 'Kelurahan/desa tidak berada di kecamatan yang dipilih' },
+    ]);
+    const gap = await call('PATCH', `/patients/${cikini.uid}`, 'pendaftaran', { districtCode: '' });
+    expect(json(gap).errors).toEqual([{ path: 'districtCode', message: 'Pilih kecamatan' }]);
+    expect(json(await call('GET', `/patients/${cikini.uid}`, 'pendaftaran')).data.districtCode).toBe(
+      '31.71.06',
+    );
+  });
+
   it('accepts a foreigner with a passport', async () => {
     const p = await create({ nik: '', nationality: 'WNA', passport: 'ab1234567', name: 'John Carter' });
     expect(p).toMatchObject({ nationality: 'WNA', passport: 'AB1234567', nik: null });

@@ -14,6 +14,7 @@ import { AppError, forbidden } from '../../shared/errors.ts';
 import { isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
 import { writeAudit } from '../auth/auth.queries.ts';
 import { fromDmy } from '../employees/employees.mapper.ts';
+import { findRegionIssue } from '../regions/regions.service.ts';
 import { type PatientRow, toPatient, toPatientSummary } from './patients.mapper.ts';
 import {
   findByNik,
@@ -143,8 +144,22 @@ export async function readPatient(db: Db, session: AuthSession, uid: string, ip:
   return toPatient(row);
 }
 
+const REGION_KEYS = ['provinceCode', 'cityCode', 'districtCode', 'villageCode'] as const;
+
+/** The address's region codes name known areas, each inside the one above (idn-area-data). */
+async function assertRegions(codes: Partial<Record<(typeof REGION_KEYS)[number], string | null>>) {
+  const issue = await findRegionIssue({
+    provinceCode: codes.provinceCode ?? '',
+    cityCode: codes.cityCode ?? '',
+    districtCode: codes.districtCode ?? '',
+    villageCode: codes.villageCode ?? '',
+  });
+  if (issue) throw new PatientError(400, 'api.validation', {}, { errors: [issue] });
+}
+
 export async function createPatient(db: Db, session: AuthSession, input: PatientCreateInput, ip: string) {
   assertClinicInScope(session, input.clinicId);
+  await assertRegions(input);
   const dob = fromDmy(input.dob) as string;
   const nik = textOrNull(input.nik);
   await assertNoDuplicate(db, session.corpId, {
@@ -223,6 +238,13 @@ export async function editPatient(
     insuranceNumber: d.insuranceNumber ?? row.insuranceNumber ?? '',
   });
   if (issues.length) throw new PatientError(400, 'api.validation', {}, { errors: issues });
+  if (REGION_KEYS.some((k) => d[k] !== undefined))
+    await assertRegions({
+      provinceCode: d.provinceCode ?? row.provinceCode,
+      cityCode: d.cityCode ?? row.cityCode,
+      districtCode: d.districtCode ?? row.districtCode,
+      villageCode: d.villageCode ?? row.villageCode,
+    });
 
   const dob = d.dob === undefined ? undefined : (fromDmy(d.dob) as string);
   const nik = editText(d.nik);

@@ -8,9 +8,10 @@ import {
   type PatientTitle,
   type RHESUS,
 } from '@klinikita/domain/patients/patient.schema';
+import { emptyRegion, type RegionValue } from './region-value.ts';
 
-/** The patient form as typed: text as entered, choices null until made. */
-export interface PatientFormValues {
+/** The patient form as typed: text as entered, choices null until made; region codes '' until chosen. */
+export interface PatientFormValues extends RegionValue {
   clinicId: string | null;
   nationality: (typeof NATIONALITIES)[number];
   nik: string;
@@ -48,6 +49,7 @@ export const emptyPatientForm = (clinicId: number | null): PatientFormValues => 
   phone: '',
   email: '',
   address: '',
+  ...emptyRegion(),
   payerType: 'self',
   insuranceName: '',
   insuranceNumber: '',
@@ -71,6 +73,10 @@ export const patientFormOf = (p: Patient): PatientFormValues => ({
   phone: p.phone ?? '',
   email: p.email ?? '',
   address: p.address ?? '',
+  provinceCode: p.provinceCode ?? '',
+  cityCode: p.cityCode ?? '',
+  districtCode: p.districtCode ?? '',
+  villageCode: p.villageCode ?? '',
   payerType: p.payerType,
   insuranceName: p.insuranceName ?? '',
   insuranceNumber: p.insuranceNumber ?? '',
@@ -124,6 +130,10 @@ export function patientBody(v: PatientFormValues) {
     phone: v.phone,
     email: v.email,
     address: v.address,
+    provinceCode: v.provinceCode,
+    cityCode: v.cityCode,
+    districtCode: v.districtCode,
+    villageCode: v.villageCode,
     payerType: v.payerType,
     insuranceName: insurer ? v.insuranceName : '',
     insuranceNumber: numbered ? v.insuranceNumber : '',

@@ -10,6 +10,7 @@ import {
   patientEditSchema,
   RHESUS,
 } from '@klinikita/domain/patients/patient.schema';
+import { regionLine } from '@klinikita/domain/regions/region.schema';
 import {
   Alert,
   Anchor,
@@ -39,6 +40,7 @@ import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { useCreatePatient, usePatient, useUpdatePatient } from '../api/patients.ts';
+import { useRegionLookup } from '../api/regions.ts';
 import {
   ageOf,
   digitsOnly,
@@ -49,6 +51,8 @@ import {
   patientFormOf,
   suggestedTitle,
 } from '../components/patient-form-values.ts';
+import { RegionSelects } from '../components/region-selects.tsx';
+import { REGION_FIELD_NAMES, type RegionValue } from '../components/region-value.ts';
 
 const LIST_PATH = '/MasterPasien';
 /** Where a refusal without a field of its own is shown. */
@@ -98,6 +102,7 @@ function PatientFormScreen({ patient }: { patient: Patient | null }) {
             {t('patients.web.editSubtitle', { mrn: patient.mrn, clinic: patient.clinicName ?? '–' })}
           </Text>
         )}
+        {patient && <StoredRegion patient={patient} />}
       </div>
       <Card withBorder padding="lg">
         <PatientForm patient={patient} />
@@ -148,6 +153,13 @@ function PatientForm({ patient }: { patient: Patient | null }) {
     setRefusal(({ errors: { [key as string]: _, ...rest }, nikOwner }) => ({
       errors: rest,
       nikOwner: key === 'nik' ? null : nikOwner,
+    }));
+  };
+  const setRegion = (next: RegionValue) => {
+    setValues((v) => ({ ...v, ...next }));
+    setRefusal(({ errors: all, nikOwner }) => ({
+      errors: Object.fromEntries(Object.entries(all).filter(([key]) => !REGION_FIELD_NAMES.includes(key))),
+      nikOwner,
     }));
   };
   const errorOf = (key: string) => (errors[key] ? translateMessage(errors[key]) : undefined);
@@ -356,10 +368,15 @@ function PatientForm({ patient }: { patient: Patient | null }) {
         </SimpleGrid>
         <Textarea
           label={t('patients.web.address')}
-          description={t('patients.web.addressHint')}
+          description={t('regions.web.addressHint')}
           rows={2}
           maxLength={PATIENT_LIMITS.addressMax}
           {...text('address')}
+        />
+        <RegionSelects
+          value={values}
+          onChange={setRegion}
+          errors={Object.fromEntries(REGION_FIELD_NAMES.map((field) => [field, errorOf(field)]))}
         />
 
         <Divider label={t('patients.web.payer')} labelPosition="left" mt="xs" />
@@ -456,6 +473,18 @@ function PatientForm({ patient }: { patient: Patient | null }) {
         }}
       />
     </form>
+  );
+}
+
+/** The names of the patient's stored region, under the record number. */
+function StoredRegion({ patient }: { patient: Patient }) {
+  const { t } = useTranslation();
+  const lookup = useRegionLookup(patient);
+  if (!lookup.data) return null;
+  return (
+    <Text c="dimmed" size="sm" data-testid="stored-region">
+      {t('regions.web.area')}: {regionLine(lookup.data)}
+    </Text>
   );
 }
 

@@ -6,8 +6,8 @@ import { PatientListPage } from './patient-list-page.tsx';
 import { API, ok, summary, urls } from './patient-test-kit.ts';
 
 const clinics = [
-  { id: 1, uid: 'c1', name: 'Klinik Pratama Sehat' },
-  { id: 2, uid: 'c2', name: 'Klinik Sehat Cikini' },
+  { id: 1, uid: 'c1', name: 'Klinik Pratama Sehat', mcuSite: false, timeZone: 'Asia/Jakarta' },
+  { id: 2, uid: 'c2', name: 'Klinik Sehat Cikini', mcuSite: false, timeZone: 'Asia/Jakarta' },
 ];
 
 describe('PatientListPage', { timeout: 20_000 }, () => {

@@ -20,8 +20,8 @@ export const doctorUser = (overrides: Partial<SessionUser> = {}) =>
     DoctorId: 5,
     ClinicId: 10,
     clinics: [
-      { id: 10, uid: 'c10', name: 'Klinik Sehat Menteng' },
-      { id: 11, uid: 'c11', name: 'Klinik MCU Cikini' },
+      { id: 10, uid: 'c10', name: 'Klinik Sehat Menteng', mcuSite: false, timeZone: 'Asia/Jakarta' },
+      { id: 11, uid: 'c11', name: 'Klinik MCU Cikini', mcuSite: true, timeZone: 'Asia/Jakarta' },
     ],
     dataClinic: { name: 'Klinik Sehat Menteng', uid: 'c10', phoneNumber: null },
     ...overrides,

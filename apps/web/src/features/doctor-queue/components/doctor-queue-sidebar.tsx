@@ -1,0 +1,287 @@
+import type { Registration } from '@klinikita/domain/registrations/registration.schema';
+import {
+  ActionIcon,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Kbd,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { IconCalendar, IconFilter, IconFlask, IconHome, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLiveRegistrations } from '../../../shared/live/live-events.ts';
+import { pathByName } from '../../../shared/navigation.ts';
+import {
+  type RegistrationListParams,
+  useAvailableDoctors,
+  useRegistrations,
+} from '../../../shared/registrations/registrations-api.ts';
+import { useQueueDoctor } from '../queue-doctor.ts';
+import {
+  byQueueNumberDesc,
+  type DateScope,
+  DEFAULT_FILTER_STATUSES,
+  dateQuery,
+  fromIsoDay,
+  listStatuses,
+} from '../queue-params.ts';
+import { type QueueFilter, QueueFilterModal } from './queue-filter-modal.tsx';
+import { doctorPagePath, QueueList } from './queue-list.tsx';
+import { useCallPatient } from './status-move.tsx';
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** Spec 9: the doctor list asks for up to 1000 rows. */
+const DOCTOR_LIST_LIMIT = 1000;
+/** Spec 2.8: the Home button is for these roles only. */
+const HOME_ROLES = ['Nurse', 'Super Admin'];
+
+const sameStatuses = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((s) => b.includes(s));
+
+/** Which days the lists show, in words: today, all days, or the range. */
+function ScopeLabel({ scope }: { scope: DateScope }) {
+  const { t, i18n } = useTranslation();
+  const format = (iso: string) =>
+    fromIsoDay(iso)?.toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }) ?? iso;
+  const text =
+    scope.kind === 'today'
+      ? t('doctorQueue.scope.today')
+      : scope.kind === 'all'
+        ? t('doctorQueue.scope.all')
+        : t('doctorQueue.scope.range', { from: format(scope.from), to: format(scope.to) });
+  return (
+    <Text size="xs" c="dimmed" data-testid="queue-scope">
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * The doctor's patient-queue sidebar (spec 2.8): Patient List with search, All date and a filter;
+ * Home and Lab buttons; the upper list (examination or later) and the lower list (waiting, with
+ * Call). Rows open the patient on Doctor-doctor; the lists follow the clinic's live events.
+ */
+export function DoctorQueueSidebar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const selectedId = searchParams.get('id');
+  const { user, clinic, clinics, setClinicId, isDoctor, doctorId, setPickedDoctorId } = useQueueDoctor();
+  const clinicId = clinic?.id ?? null;
+  useLiveRegistrations(clinicId);
+  const doctors = useAvailableDoctors(isDoctor ? null : clinicId);
+
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [filter, setFilter] = useState<QueueFilter>({
+    statuses: [...DEFAULT_FILTER_STATUSES],
+    scope: { kind: 'today' },
+  });
+  const [filterOpen, setFilterOpen] = useState(false);
+  useHotkeys([['/', () => searchRef.current?.focus()]]);
+
+  const { upper, lower } = listStatuses(filter.statuses);
+  const base: Omit<RegistrationListParams, 'status'> | null = clinic
+    ? {
+        clinicId: clinic.id,
+        order: 'arrivedAt_1',
+        limit: DOCTOR_LIST_LIMIT,
+        orderType: 'doctor',
+        doctorId,
+        search: search || undefined,
+        ...dateQuery(filter.scope, clinic.timeZone),
+      }
+    : null;
+  const upperList = useRegistrations(base && upper.length ? { ...base, status: upper } : null);
+  const lowerList = useRegistrations(base && lower.length ? { ...base, status: lower } : null);
+  // spec 8: a list that cannot be loaded is simply empty
+  const upperRows = useMemo(
+    () => [...(upperList.isError ? [] : (upperList.data?.docs ?? []))].sort(byQueueNumberDesc),
+    [upperList.data, upperList.isError],
+  );
+  const lowerRows = useMemo(
+    () => [...(lowerList.isError ? [] : (lowerList.data?.docs ?? []))].sort(byQueueNumberDesc),
+    [lowerList.data, lowerList.isError],
+  );
+
+  const onCalled = useCallback((r: Registration) => navigate(doctorPagePath(r._id)), [navigate]);
+  const { call, pendingId } = useCallPatient(onCalled);
+
+  const showModuleButtons = user.dataModul.service;
+  const showHome = showModuleButtons && HOME_ROLES.includes(user.role.role);
+  const labPath = pathByName(clinic?.mcuSite ? 'Lab-home-page-mcu' : 'Lab-home-page-lab');
+  const filtered = !sameStatuses(filter.statuses, DEFAULT_FILTER_STATUSES) || filter.scope.kind === 'range';
+  const refreshing = upperList.isFetching || lowerList.isFetching;
+  const showDates = filter.scope.kind !== 'today';
+
+  const toggleAllDate = () =>
+    setFilter((f) => ({ ...f, scope: f.scope.kind === 'all' ? { kind: 'today' } : { kind: 'all' } }));
+  const refresh = () => {
+    void upperList.refetch();
+    void lowerList.refetch();
+  };
+
+  return (
+    <Stack
+      gap="xs"
+      p="sm"
+      h="100%"
+      style={{ minHeight: 0 }}
+      aria-label={t('doctorQueue.title')}
+      component="section"
+    >
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        <Title order={2} size="h5">
+          {t('doctorQueue.title')}
+        </Title>
+        <Group gap={4} wrap="nowrap">
+          {showHome && (
+            <Tooltip label={t('doctorQueue.homeHint')}>
+              <Button
+                component={Link}
+                to={pathByName('Registration-patient')}
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconHome size={14} />}
+              >
+                {t('doctorQueue.home')}
+              </Button>
+            </Tooltip>
+          )}
+          {showModuleButtons && (
+            <Tooltip label={t('doctorQueue.labHint')}>
+              <Button
+                component={Link}
+                to={labPath}
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconFlask size={14} />}
+              >
+                {t('doctorQueue.lab')}
+              </Button>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+
+      {clinics.length > 1 && clinic && (
+        <Select
+          size="xs"
+          label={t('doctorQueue.clinic')}
+          data={clinics.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={String(clinic.id)}
+          allowDeselect={false}
+          onChange={(v) => {
+            if (!v) return;
+            setClinicId(Number(v));
+            setPickedDoctorId(null);
+          }}
+        />
+      )}
+      {!isDoctor && (
+        <Select
+          size="xs"
+          label={t('doctorQueue.doctor')}
+          placeholder={t('doctorQueue.allDoctors')}
+          data={(doctors.data ?? []).map((d) => ({ value: String(d.doctorId), label: d.name }))}
+          value={doctorId ? String(doctorId) : null}
+          clearable
+          searchable
+          nothingFoundMessage={t('doctorQueue.noDoctors')}
+          onChange={(v) => setPickedDoctorId(v ? Number(v) : null)}
+        />
+      )}
+
+      <TextInput
+        ref={searchRef}
+        size="xs"
+        type="search"
+        aria-label={t('doctorQueue.search')}
+        placeholder={t('doctorQueue.searchPlaceholder')}
+        leftSection={<IconSearch size={14} />}
+        rightSection={search && refreshing ? <Loader size={12} /> : <Kbd size="xs">/</Kbd>}
+        maxLength={100}
+        value={searchText}
+        onChange={(e) => setSearchText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setSearchText('');
+        }}
+      />
+      <Group gap={6} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant={filter.scope.kind === 'all' ? 'filled' : 'default'}
+          aria-pressed={filter.scope.kind === 'all'}
+          leftSection={<IconCalendar size={14} />}
+          onClick={toggleAllDate}
+        >
+          {t('doctorQueue.allDate')}
+        </Button>
+        <Indicator disabled={!filtered} size={8} offset={3}>
+          <ActionIcon
+            variant="default"
+            size={26}
+            aria-label={t('doctorQueue.filter.open')}
+            onClick={() => setFilterOpen(true)}
+          >
+            <IconFilter size={14} />
+          </ActionIcon>
+        </Indicator>
+        <ActionIcon variant="default" size={26} aria-label={t('doctorQueue.refresh')} onClick={refresh}>
+          <IconRefresh size={14} />
+        </ActionIcon>
+        <div style={{ flex: 1, minWidth: 0, textAlign: 'right' }}>
+          <ScopeLabel scope={filter.scope} />
+        </div>
+      </Group>
+
+      <Divider />
+      <QueueList
+        label={t('doctorQueue.upper')}
+        rows={upperRows}
+        loading={upperList.isLoading}
+        excluded={upper.length === 0}
+        emptyLabel={t('doctorQueue.upperEmpty')}
+        selectedId={selectedId}
+        showDates={showDates}
+      />
+      <Divider />
+      <QueueList
+        label={t('doctorQueue.lower')}
+        rows={lowerRows}
+        loading={lowerList.isLoading}
+        excluded={lower.length === 0}
+        emptyLabel={t('doctorQueue.lowerEmpty')}
+        selectedId={selectedId}
+        showDates={showDates}
+        onCall={call}
+        callingId={pendingId}
+      />
+
+      <QueueFilterModal
+        opened={filterOpen}
+        value={filter}
+        onClose={() => setFilterOpen(false)}
+        onSave={(next) => {
+          setFilter(next);
+          setFilterOpen(false);
+        }}
+      />
+    </Stack>
+  );
+}

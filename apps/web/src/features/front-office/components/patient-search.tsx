@@ -1,0 +1,195 @@
+import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
+import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePatientList } from '../../patients/api/patients.ts';
+import classes from './front-office.module.css';
+
+const MIN_QUERY = 2;
+const RESULT_LIMIT = 8;
+
+export const patientName = (p: Pick<PatientSummary, 'title' | 'name'>) =>
+  p.title ? `${p.title}. ${p.name}` : p.name;
+
+/**
+ * The search box of the front office: searches `GET patients?search=` as the clerk types
+ * (debounced), ↑ ↓ move through the results and Enter picks; the last option adds a new patient.
+ */
+export function PatientSearch({
+  inputRef,
+  error,
+  onPick,
+  onNewPatient,
+}: {
+  inputRef: Ref<HTMLInputElement>;
+  error?: string;
+  onPick: (patient: PatientSummary) => void;
+  /** Opens the quick-add form, prefilled from what was typed. */
+  onNewPatient: (query: string) => void;
+}) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const [active, setActive] = useState(0);
+  const searching = debounced.length >= MIN_QUERY;
+  const list = usePatientList({ search: searching ? debounced : undefined, page: 1, limit: RESULT_LIMIT });
+  // results of an earlier search stay while the next one loads; none are shown without a query
+  const results = searching && query.trim().length >= MIN_QUERY ? (list.data?.docs ?? []) : [];
+  const open = query.trim().length >= MIN_QUERY;
+  const optionCount = results.length + 1;
+  const newIndex = results.length;
+
+  const stale = list.isFetching || debounced !== query.trim();
+  const total = list.data?.totalDocs ?? 0;
+  // Enter typed before the debounced search answered picks once the answer is in
+  const [pendingEnter, setPendingEnter] = useState(false);
+
+  const pick = (patient: PatientSummary) => {
+    setQuery('');
+    onPick(patient);
+  };
+  const addNew = () => {
+    const typed = query.trim();
+    setQuery('');
+    onNewPatient(typed);
+  };
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape' && query) {
+      event.preventDefault();
+      setQuery('');
+      return;
+    }
+    if (!open) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + optionCount) % optionCount);
+    } else if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      if (stale) setPendingEnter(true);
+      else choose(active);
+    }
+  }
+  function choose(index: number) {
+    if (index < results.length) pick(results[index]);
+    else addNew();
+  }
+  useEffect(() => {
+    if (!pendingEnter || stale) return;
+    setPendingEnter(false);
+    choose(0);
+  });
+
+  const optionId = (i: number) => `${listId}-${i}`;
+  return (
+    <div className={classes.search}>
+      <TextInput
+        ref={inputRef}
+        type="search"
+        size="md"
+        aria-label={t('frontOffice.search.label')}
+        placeholder={t('frontOffice.search.placeholder')}
+        leftSection={<IconSearch size={18} />}
+        rightSection={
+          stale && open ? (
+            <Loader size="xs" />
+          ) : (
+            <Group gap={2} wrap="nowrap" visibleFrom="sm">
+              <Kbd size="xs">/</Kbd>
+              <Kbd size="xs">F2</Kbd>
+            </Group>
+          )
+        }
+        rightSectionWidth={64}
+        autoComplete="off"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open ? optionId(active) : undefined}
+        value={query}
+        onChange={(e) => {
+          setPendingEnter(false);
+          setActive(0);
+          setQuery(e.currentTarget.value);
+        }}
+        onKeyDown={onKeyDown}
+        error={error}
+      />
+      {open && (
+        <Paper withBorder shadow="md" className={classes.results}>
+          <div id={listId} role="listbox" aria-label={t('frontOffice.search.results')}>
+            {results.map((p, i) => (
+              <UnstyledButton
+                key={p.uid}
+                id={optionId(i)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={i === active}
+                className={classes.option}
+                onMouseEnter={() => setActive(i)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(p)}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate>
+                      {patientName(p)}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {[
+                        p.nik
+                          ? `NIK ${p.nik}`
+                          : p.passport
+                            ? `${t('frontOffice.patient.passport')} ${p.passport}`
+                            : null,
+                        `${p.dob} · ${t('frontOffice.patient.age', p.age)}`,
+                        p.phone,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </div>
+                  <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }}>
+                    {p.mrn}
+                  </Badge>
+                </Group>
+              </UnstyledButton>
+            ))}
+            {!stale && results.length === 0 && (
+              <Text size="sm" c="dimmed" px="sm" py={6}>
+                {t('frontOffice.search.none', { query: query.trim() })}
+              </Text>
+            )}
+            {total > results.length && (
+              <Text size="xs" c="dimmed" px="sm" py={4}>
+                {t('frontOffice.search.more', { count: total })}
+              </Text>
+            )}
+            <UnstyledButton
+              id={optionId(newIndex)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={active === newIndex}
+              className={classes.option}
+              onMouseEnter={() => setActive(newIndex)}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={addNew}
+            >
+              <Group gap="xs" wrap="nowrap">
+                <IconUserPlus size={16} />
+                <Text size="sm" c="teal.9" truncate>
+                  {t('frontOffice.search.newPatientNamed', { query: query.trim() })}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </div>
+        </Paper>
+      )}
+    </div>
+  );
+}

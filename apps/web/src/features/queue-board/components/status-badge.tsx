@@ -1,0 +1,25 @@
+import type { RegistrationStatus } from '@klinikita/domain/registrations/registration.rules';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** One colour per status, from "still waiting" (warm) through care (blue) to paid (green). */
+export const STATUS_COLORS: Readonly<Record<RegistrationStatus, string>> = {
+  Waiting: 'yellow',
+  Queueing: 'orange',
+  Skip: 'gray',
+  Examination: 'blue',
+  'Exam Done': 'cyan',
+  'Prescription Waiting': 'grape',
+  Payment: 'violet',
+  Paid: 'green',
+  Cancelled: 'red',
+};
+
+export function StatusBadge({ status }: { status: RegistrationStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" style={{ whiteSpace: 'nowrap' }}>
+      {t(`registrations.statuses.${status}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,448 @@
+/**
+ * `npm run bench`: the real server on loopback, driven by autocannon, against a baseline measured
+ * in the same run — a bare Fastify route running the identical queries (the same query functions
+ * of the server, on the same database) with nothing else in the way: no session lookup, no menu
+ * check, no validation, no response schema. Prints requests/s, p50, p99 and the ratio per
+ * scenario, checks the query plans of search and queue lists for sequential scans, and writes
+ * bench/results/<time>.json and .md. Needs `npm run bench:data` first.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import Fastify from 'fastify';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema/index.ts';
+import {
+  findSession,
+  findSessionContext,
+  findUserForLogin,
+} from '../apps/server/src/modules/auth/auth.queries.ts';
+import { pagePatients } from '../apps/server/src/modules/patients/patients.queries.ts';
+import { pageRegistrations } from '../apps/server/src/modules/registrations/registrations.queries.ts';
+import {
+  createRegistration,
+  patchRegistration,
+} from '../apps/server/src/modules/registrations/registrations.service.ts';
+import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
+import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
+import { benchDatabaseUrl } from './bench-db.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const root = path.resolve(import.meta.dirname, '..');
+const API = '/api/clinic/v1';
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  /** path on the real server (under the API) and on the baseline */
+  server: string;
+  baseline: string;
+  body?: object;
+  /** a write that consumes a row per request: one id per request from a pool made just before */
+  pool?: () => Promise<string[]>;
+  token?: 'superadmin' | 'dokter';
+  /** login costs an scrypt hash by design; fewer connections keep the machine usable */
+  connections?: number;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(url: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => {
+    output += d;
+  });
+  server.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${base}${API}/auth/demo-accounts`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    },
+  };
+}
+
+async function login(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}${API}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username, password: 'klinikita' }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+function drive(base: string, s: Scenario, token: string | null, pool?: string[]): Promise<Measured> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', origin: base };
+  if (token) headers.authorization = token;
+  const path = s.server.startsWith('/') ? s.server : s.server;
+  let next = 0;
+  const options: autocannon.Options = {
+    url: base,
+    connections: s.connections ?? CONNECTIONS,
+    ...(pool ? { amount: pool.length } : { duration: SECONDS }),
+    requests: [
+      {
+        method: s.method,
+        path,
+        headers,
+        ...(s.body ? { body: JSON.stringify(s.body) } : {}),
+        ...(pool
+          ? {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                path: (req.path ?? '').replace(':id', pool[next++ % pool.length]),
+              }),
+            }
+          : {}),
+      },
+    ],
+  };
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    });
+  });
+}
+
+/** Any sequential scan of the big tables in a plan fails the bench (issue 6). */
+function seqScans(plan: unknown): string[] {
+  const found: string[] = [];
+  const walk = (node: Record<string, unknown>) => {
+    if (
+      node['Node Type'] === 'Seq Scan' &&
+      ['patients', 'registrations'].includes(String(node['Relation Name']))
+    )
+      found.push(String(node['Relation Name']));
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  walk((plan as { Plan: Record<string, unknown> }[])[0].Plan);
+  return found;
+}
+
+async function main() {
+  const url = benchDatabaseUrl();
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const {
+    rows: [{ n: patientCount }],
+  } = await pool.query('SELECT count(*)::int AS n FROM patients').catch(() => ({ rows: [{ n: 0 }] }));
+  if (!patientCount)
+    throw new Error('No bench data: run `npm run bench:data` first (DATABASE_URL must reach PostgreSQL).');
+
+  // the baseline's queries are logged so their plans can be explained afterwards
+  const captured: { query: string; params: unknown[] }[] = [];
+  let capture = false;
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: (query, params) => capture && captured.push({ query, params }) },
+  }) as unknown as Db;
+
+  const server = await startServer(url);
+  const tokens = {
+    superadmin: await login(server.base, 'superadmin'),
+    dokter: await login(server.base, 'dokter'),
+  };
+  const session = (await findSession(db, hashToken(tokens.superadmin)))!;
+  const auth: AuthSession = { ...session, access: [], token: tokens.superadmin, via: 'header' };
+
+  // what the scenarios look for: a bench doctor at clinic 10 with today's queue, a patient's NIK and MRN
+  const {
+    rows: [sample],
+  } = await pool.query(
+    `SELECT p.uid, p.nik, p.mrn, p.corp_id,
+            (SELECT r.doctor_id FROM registrations r JOIN doctors d ON d.id = r.doctor_id AND d.uid LIKE 'bench-doctor-%'
+              WHERE r.clinic_id = 10 AND r.queue_date = (now() AT TIME ZONE 'Asia/Jakarta')::date
+              GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS doctor_id,
+            -- the writes go to another doctor of the clinic, so the queue read stays a clinic's normal day
+            (SELECT dc.doctor_id FROM doctor_clinics dc JOIN doctors d ON d.id = dc.doctor_id AND d.uid LIKE 'bench-doctor-%'
+              WHERE dc.clinic_id = 10 ORDER BY dc.doctor_id DESC LIMIT 1) AS write_doctor_id,
+            (now() AT TIME ZONE 'Asia/Jakarta')::date::text AS today
+       FROM patients p WHERE p.mrn LIKE 'RM-10-1%' ORDER BY p.id LIMIT 1`,
+  );
+  const today: string = sample.today;
+  const tomorrow = new Date(`${today}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  const queueFilter = {
+    clinicId: 10,
+    from: today,
+    to: tomorrow.toISOString().slice(0, 10),
+    orderType: 'doctor' as const,
+    statuses: ['Waiting', 'Queueing', 'Skip'] as ('Waiting' | 'Queueing' | 'Skip')[],
+    doctorId: sample.doctor_id as number,
+    order: 'queueNumber_-1',
+    page: 1,
+    limit: 1000,
+  };
+  const labFilter = {
+    clinicId: 10,
+    from: today,
+    to: queueFilter.to,
+    orderType: 'service' as const,
+    serviceTypes: ['MCU', 'TREATMENT', 'RAD', 'LAB'] as ('MCU' | 'TREATMENT' | 'RAD' | 'LAB')[],
+    labVisibility: true,
+    order: 'arrivedAt_1',
+    page: 1,
+    limit: 50,
+  };
+
+  // the calls consume Waiting registrations: one pool each for the server and the baseline
+  const callPool = async () =>
+    (
+      await pool.query(
+        `INSERT INTO registrations (uid, corp_id, clinic_id, patient_id, order_type, doctor_id, status, queue_date,
+                                    queue_prefix, queue_seq, queue_number, room, payer_type)
+         SELECT gen_random_uuid()::text, $1, 10, (SELECT id FROM patients WHERE uid = $2), 'doctor', $3, 'Waiting', $4::date,
+                'Z', s, 'Z-' || s, 'Poli Umum', 'self'
+           FROM generate_series((SELECT coalesce(max(queue_seq), 0) + 1 FROM registrations WHERE clinic_id = 10
+                                   AND queue_date = $4::date AND queue_prefix = 'Z'),
+                                (SELECT coalesce(max(queue_seq), 0) + 3000 FROM registrations WHERE clinic_id = 10
+                                   AND queue_date = $4::date AND queue_prefix = 'Z')) s
+         RETURNING uid`,
+        [sample.corp_id, sample.uid, sample.write_doctor_id, today],
+      )
+    ).rows.map((r: { uid: string }) => r.uid);
+
+  const baseline = Fastify({ logger: false });
+  baseline.post('/login', async () => {
+    const user = await findUserForLogin(db, 'dokter');
+    return { ok: await verifyPassword('klinikita', user!.passwordHash) };
+  });
+  baseline.get('/users', async () => {
+    const row = await findSession(db, hashToken(tokens.dokter));
+    return { row, context: await findSessionContext(db, row!) };
+  });
+  baseline.get('/search', async (request) => {
+    const { q } = request.query as { q: string };
+    return pagePatients(db, sample.corp_id, { search: q, page: 1, limit: 20 });
+  });
+  baseline.get('/queue', async () => pageRegistrations(db, queueFilter));
+  baseline.get('/lab', async () => pageRegistrations(db, labFilter));
+  baseline.post('/register', async () =>
+    createRegistration(
+      db,
+      auth,
+      {
+        clinicId: 10,
+        patientId: sample.uid,
+        orderType: 'doctor',
+        doctorId: sample.doctor_id,
+        payerType: 'self',
+      },
+      '127.0.0.1',
+    ),
+  );
+  baseline.patch('/call/:id', async (request) =>
+    patchRegistration(
+      db,
+      auth,
+      (request.params as { id: string }).id,
+      { updateField: { status: 'Examination' }, clinicId: 10 },
+      '127.0.0.1',
+    ),
+  );
+  const baselineBase = await baseline.listen({ port: 0, host: '127.0.0.1' });
+
+  const nameFragment = 'siti nur';
+  const q = (text: string) => encodeURIComponent(text);
+  const queuePath = `${API}/registrations/registrations?order=queueNumber_-1&limit=1000&orderType=doctor&status=Waiting_Queueing_Skip&clinicId=10&doctor.doctorId=${sample.doctor_id}`;
+  const labPath = `${API}/registrations/registrations/lab/mcu/populate/labpreass?order=arrivedAt_1&orderType=service&serviceType=MCU_TREATMENT_RAD_LAB&clinicId=10&limit=50`;
+  const scenarios: Scenario[] = [
+    {
+      name: 'login',
+      method: 'POST',
+      server: `${API}/auth/login`,
+      baseline: '/login',
+      body: { username: 'dokter', password: 'klinikita' },
+      connections: 2,
+    },
+    {
+      name: 'session start (GET users)',
+      method: 'GET',
+      server: `${API}/users`,
+      baseline: '/users',
+      token: 'dokter',
+    },
+    { name: 'doctor queue', method: 'GET', server: queuePath, baseline: '/queue', token: 'superadmin' },
+    { name: 'lab list', method: 'GET', server: labPath, baseline: '/lab', token: 'superadmin' },
+    {
+      name: 'patient search: name fragment',
+      method: 'GET',
+      server: `${API}/patients?search=${q(nameFragment)}`,
+      baseline: `/search?q=${q(nameFragment)}`,
+      token: 'superadmin',
+    },
+    {
+      name: 'patient search: NIK',
+      method: 'GET',
+      server: `${API}/patients?search=${sample.nik}`,
+      baseline: `/search?q=${sample.nik}`,
+      token: 'superadmin',
+    },
+    {
+      name: 'patient search: record number',
+      method: 'GET',
+      server: `${API}/patients?search=${sample.mrn}`,
+      baseline: `/search?q=${sample.mrn}`,
+      token: 'superadmin',
+    },
+    {
+      name: 'registration create',
+      method: 'POST',
+      server: `${API}/registrations/registrations`,
+      baseline: '/register',
+      body: {
+        clinicId: 10,
+        patientId: sample.uid,
+        orderType: 'doctor',
+        doctorId: sample.doctor_id,
+        payerType: 'self',
+      },
+      token: 'superadmin',
+    },
+    {
+      name: 'doctor queue call (status change)',
+      method: 'PATCH',
+      server: `${API}/registrations/registrations/:id`,
+      baseline: '/call/:id',
+      body: { updateField: { status: 'Examination' }, clinicId: 10 },
+      token: 'superadmin',
+      pool: callPool,
+    },
+  ];
+
+  const results: (Scenario & { serverResult: Measured; baselineResult: Measured; ratio: number })[] = [];
+  console.log(
+    `\nBench: ${patientCount.toLocaleString('en')} patients; ${CONNECTIONS} connections, ${SECONDS} s per run\n`,
+  );
+  const {
+    rows: [{ last: lastBefore }],
+  } = await pool.query('SELECT max(id) AS last FROM registrations');
+  for (const s of scenarios) {
+    const baselineResult = await drive(baselineBase, { ...s, server: s.baseline }, null, await s.pool?.());
+    const serverResult = await drive(server.base, s, s.token ? tokens[s.token] : null, await s.pool?.());
+    const ratio = serverResult.rps / baselineResult.rps;
+    results.push({ ...s, pool: undefined, serverResult, baselineResult, ratio });
+    console.log(
+      `${s.name.padEnd(36)} server ${serverResult.rps.toFixed(0).padStart(6)} req/s p50 ${String(serverResult.p50).padStart(4)} ms p99 ${String(serverResult.p99).padStart(5)} ms | baseline ${baselineResult.rps.toFixed(0).padStart(6)} req/s p50 ${String(baselineResult.p50).padStart(4)} ms p99 ${String(baselineResult.p99).padStart(5)} ms | ratio ${ratio.toFixed(2)}${serverResult.non2xx ? `  (${serverResult.non2xx} non-2xx!)` : ''}`,
+    );
+  }
+
+  // the plans of the list and search queries, as the baseline ran them
+  capture = true;
+  await pagePatients(db, sample.corp_id, { search: nameFragment, page: 1, limit: 20 });
+  await pagePatients(db, sample.corp_id, { search: sample.nik, page: 1, limit: 20 });
+  await pagePatients(db, sample.corp_id, { search: sample.mrn, page: 1, limit: 20 });
+  await pageRegistrations(db, queueFilter);
+  await pageRegistrations(db, labFilter);
+  capture = false;
+  const planProblems: string[] = [];
+  console.log('\nQuery plans (EXPLAIN):');
+  for (const { query, params } of captured) {
+    const {
+      rows: [{ 'QUERY PLAN': plan }],
+    } = await pool.query(`EXPLAIN (FORMAT JSON) ${query}`, params);
+    const scans = seqScans(plan);
+    const top = (plan as { Plan: { 'Node Type': string; 'Total Cost': number } }[])[0].Plan;
+    console.log(
+      `  ${scans.length ? 'SEQ SCAN ' : 'index    '} cost ${top['Total Cost'].toFixed(0).padStart(8)}  ${query.replace(/\s+/g, ' ').slice(0, 110)}`,
+    );
+    if (scans.length) planProblems.push(`${scans.join(', ')}: ${query.slice(0, 200)}`);
+  }
+
+  await server.stop();
+  await baseline.close();
+  // the bench leaves the data as it found it: the visits it registered and the pools it called go
+  await pool.query('DELETE FROM registrations WHERE id > $1', [lastBefore]);
+  await pool.end();
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const table = [
+    `# Klinikita bench ${new Date().toISOString()}`,
+    '',
+    `${patientCount.toLocaleString('en')} patients; ${CONNECTIONS} connections; ${SECONDS} s per run (writes: one pool of rows each)`,
+    '',
+    '| scenario | server req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.serverResult.rps.toFixed(0)} | ${r.serverResult.p50} | ${r.serverResult.p99} | ${r.baselineResult.rps.toFixed(0)} | ${r.baselineResult.p50} | ${r.baselineResult.p99} | ${r.ratio.toFixed(2)} |`,
+    ),
+    '',
+    planProblems.length
+      ? `Sequential scans: ${planProblems.join('; ')}`
+      : 'No sequential scan of patients or registrations in the search and queue plans.',
+  ].join('\n');
+  writeFileSync(path.join(dir, `${stamp}.md`), `${table}\n`);
+  writeFileSync(
+    path.join(dir, `${stamp}.json`),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        patients: patientCount,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        results,
+        planProblems,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\n${table}\n\nSaved to bench/results/${stamp}.{md,json}`);
+  if (planProblems.length) process.exitCode = 1;
+  if (results.some((r) => r.serverResult.non2xx > 0 || r.serverResult.errors > 0)) process.exitCode = 1;
+}
+
+await main();
