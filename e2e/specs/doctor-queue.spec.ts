@@ -75,7 +75,7 @@ describe('Doctor queue', () => {
     await banner.getByRole('heading', { name: label }).waitFor();
     await banner.getByText(`Alergi: ${PATIENT.allergies}`).waitFor();
     await banner.getByText(COMPLAINT).waitFor();
-    await banner.getByText('Examination', { exact: true }).waitFor();
+    await banner.getByText('Pemeriksaan', { exact: true }).waitFor();
     await banner.getByRole('button', { name: 'Selesai Periksa' }).waitFor();
     const upperRow = page
       .getByRole('list', { name: 'Pemeriksaan' })

@@ -121,7 +121,7 @@ describe('Front office', () => {
     for (const number of [doctorNumber, labNumber]) {
       const row = today(page).getByRole('button', { name: `Tampilkan tiket ${number}` });
       await row.waitFor();
-      await row.getByText('Waiting').waitFor();
+      await row.getByText('Menunggu').waitFor();
     }
     await today(page).getByText(woman.name).waitFor();
     await shot(page, 'front-office-after');

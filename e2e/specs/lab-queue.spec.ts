@@ -88,7 +88,7 @@ describe('Lab / MCU patient sidebar', () => {
     // And I start the examination
     await page.getByRole('button', { name: 'Mulai periksa' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Ya, ubah' }).click();
-    await expect.poll(() => page.getByTestId('exam-status').textContent()).toBe('Examination');
+    await expect.poll(() => page.getByTestId('exam-status').textContent()).toBe('Pemeriksaan');
     await page.getByRole('button', { name: 'Selesai periksa' }).waitFor();
 
     // When I untick MCU in Set Filter and reload

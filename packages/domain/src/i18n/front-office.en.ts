@@ -110,15 +110,4 @@ export const frontOfficeEn: typeof frontOfficeId = {
     showTicket: 'Show ticket {{queueNumber}}',
     latest: 'Showing the latest {{shown}}',
   },
-  status: {
-    Waiting: 'Waiting',
-    Queueing: 'Queueing',
-    Skip: 'Skip',
-    Examination: 'Examination',
-    'Exam Done': 'Exam Done',
-    'Prescription Waiting': 'Prescription Waiting',
-    Payment: 'Payment',
-    Paid: 'Paid',
-    Cancelled: 'Cancelled',
-  },
 };

@@ -109,15 +109,4 @@ export const frontOfficeId = {
     showTicket: 'Tampilkan tiket {{queueNumber}}',
     latest: 'Menampilkan {{shown}} terbaru',
   },
-  status: {
-    Waiting: 'Waiting',
-    Queueing: 'Queueing',
-    Skip: 'Skip',
-    Examination: 'Examination',
-    'Exam Done': 'Exam Done',
-    'Prescription Waiting': 'Prescription Waiting',
-    Payment: 'Payment',
-    Paid: 'Paid',
-    Cancelled: 'Dibatalkan',
-  },
 };

@@ -28,6 +28,8 @@ export const registrationsEn: typeof registrationsId = {
   notToday: "Only today's queue can be called",
   displayNotFound: 'This queue display link is not valid',
   displayCreated: 'A new queue display link was made; the old link no longer works',
+  warning: 'Warning',
+  ok: 'OK',
   /** The statuses of spec 4 as staff read them (the API keeps the spec's names). */
   statuses: {
     Waiting: 'Waiting',

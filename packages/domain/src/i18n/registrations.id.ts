@@ -27,6 +27,8 @@ export const registrationsId = {
   notToday: 'Hanya antrian hari ini yang dapat dipanggil',
   displayNotFound: 'Tautan layar antrian tidak berlaku',
   displayCreated: 'Tautan layar antrian baru dibuat; tautan lama tidak berlaku lagi',
+  warning: 'Peringatan',
+  ok: 'OK',
   /** The statuses of spec 4 as staff read them (the API keeps the spec's names). */
   statuses: {
     Waiting: 'Menunggu',

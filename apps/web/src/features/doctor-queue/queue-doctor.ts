@@ -1,23 +1,8 @@
-import { useCallback, useSyncExternalStore } from 'react';
 import { useSessionUser } from '../../shared/session/session-store.ts';
+import { storedId } from '../../shared/session/stored-id.ts';
 import { useWorkingClinic } from '../../shared/session/working-clinic.ts';
 
-const KEY = 'klinikita.queueDoctor';
-const listeners = new Set<() => void>();
-
-function read(): number | null {
-  try {
-    const v = Number(sessionStorage.getItem(KEY));
-    return Number.isInteger(v) && v > 0 ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const pickedDoctor = storedId('klinikita.queueDoctor', () => sessionStorage);
 
 /**
  * Whose queue the doctor screens show, at which clinic. A doctor sees their own patients; anyone
@@ -27,17 +12,8 @@ function subscribe(listener: () => void) {
 export function useQueueDoctor() {
   const user = useSessionUser();
   const { clinic, clinics, setClinicId } = useWorkingClinic();
-  const picked = useSyncExternalStore(subscribe, read, () => null);
+  const picked = pickedDoctor.use();
   const isDoctor = user.DoctorId !== null;
-  const setPickedDoctorId = useCallback((id: number | null) => {
-    try {
-      if (id === null) sessionStorage.removeItem(KEY);
-      else sessionStorage.setItem(KEY, String(id));
-    } catch {
-      // private mode: the choice lasts until the page reloads
-    }
-    for (const l of listeners) l();
-  }, []);
   return {
     user,
     clinic,
@@ -46,6 +22,6 @@ export function useQueueDoctor() {
     isDoctor,
     /** undefined: every doctor of the clinic. */
     doctorId: isDoctor ? (user.DoctorId ?? undefined) : (picked ?? undefined),
-    setPickedDoctorId,
+    setPickedDoctorId: pickedDoctor.set,
   };
 }

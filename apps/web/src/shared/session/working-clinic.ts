@@ -1,22 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
 import { useSessionUser } from './session-store.ts';
+import { storedId } from './stored-id.ts';
 
-const KEY = 'klinikita.workingClinic';
-const listeners = new Set<() => void>();
-
-function read(): number | null {
-  try {
-    const v = Number(localStorage.getItem(KEY));
-    return Number.isInteger(v) && v > 0 ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const workingClinic = storedId('klinikita.workingClinic', () => localStorage);
 
 /**
  * The clinic a queue screen works on: the one the user picked (kept in local storage) when it is
@@ -25,17 +10,9 @@ function subscribe(listener: () => void) {
  */
 export function useWorkingClinic() {
   const user = useSessionUser();
-  const stored = useSyncExternalStore(subscribe, read, () => null);
+  const stored = workingClinic.use();
   const clinics = user.clinics;
   const clinic =
     clinics.find((c) => c.id === stored) ?? clinics.find((c) => c.id === user.ClinicId) ?? clinics[0] ?? null;
-  const setClinicId = useCallback((id: number) => {
-    try {
-      localStorage.setItem(KEY, String(id));
-    } catch {
-      // private mode: the choice lasts until the page reloads
-    }
-    for (const l of listeners) l();
-  }, []);
-  return { clinic, clinics, setClinicId };
+  return { clinic, clinics, setClinicId: workingClinic.set };
 }

@@ -98,7 +98,7 @@ describe('DoctorQueueSidebar (spec 2.8)', { timeout: 20_000 }, () => {
     const upper = await rowTexts('Pemeriksaan');
     expect(upper.map((t) => t?.slice(0, 5))).toEqual(['A-010', 'A-002', 'A-001']);
     expect(upper[0]).toContain('Ny. Sari Dewi');
-    expect(upper[0]).toContain('Payment');
+    expect(upper[0]).toContain('Pembayaran');
     expect((await rowTexts('Menunggu')).map((t) => t?.slice(0, 5))).toEqual(['A-012', 'A-005', 'A-003']);
 
     const queries = listQueries(fetchMock.mock.calls);

@@ -8,61 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { usePatchRegistration } from '../../../shared/registrations/registrations-api.ts';
+import { showStatusWarning } from '../../../shared/registrations/status-warning.tsx';
+
+export { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
+
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { patientLabel } from '../queue-params.ts';
-
-const STATUS_COLORS: Readonly<Record<RegistrationStatus, MantineColor>> = {
-  Waiting: 'gray',
-  Queueing: 'blue',
-  Skip: 'orange',
-  Examination: 'teal',
-  'Exam Done': 'green',
-  'Prescription Waiting': 'grape',
-  Payment: 'yellow',
-  Paid: 'dark',
-  Cancelled: 'red',
-};
-
-export function StatusBadge({
-  status,
-  size = 'xs',
-}: {
-  status: RegistrationStatus;
-  size?: 'xs' | 'sm' | 'md';
-}) {
-  const { t } = useTranslation();
-  return (
-    <Badge size={size} variant="light" color={STATUS_COLORS[status]} style={{ textTransform: 'none' }}>
-      {t(`doctorQueue.status.${status}`)}
-    </Badge>
-  );
-}
-
-/** Spec 8: a status update that fails shows a warning with the server's message. */
-export function showWarning(message: string) {
-  const id = modals.open({
-    title: i18n.t('doctorQueue.warning'),
-    centered: true,
-    size: 'sm',
-    children: (
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon color="orange" variant="light" radius="xl" size="lg">
-            <IconAlertTriangle size={20} />
-          </ThemeIcon>
-          <Text size="sm" data-testid="status-warning">
-            {message}
-          </Text>
-        </Group>
-        <Group justify="flex-end">
-          <Button color="orange" data-autofocus onClick={() => modals.close(id)}>
-            {i18n.t('doctorQueue.ok')}
-          </Button>
-        </Group>
-      </Stack>
-    ),
-  });
-}
 
 /** Asks before a move that cannot be undone; Enter confirms. */
 export function confirmMove(options: {
@@ -104,7 +55,8 @@ export function useStatusMove() {
         });
         return answer.data ?? null;
       } catch (error) {
-        if (error instanceof ApiError && error.status > 0 && error.status < 500) showWarning(error.message);
+        if (error instanceof ApiError && error.status > 0 && error.status < 500)
+          showStatusWarning(error.message);
         else void reportUnexpectedError(error);
         return null;
       }

@@ -72,7 +72,7 @@ describe('DoctorPage (/Doctor/doctor)', { timeout: 20_000 }, () => {
     expect(banner).toHaveTextContent('Demam tiga hari');
     expect(banner).toHaveTextContent('Puskesmas Menteng');
     expect(within(banner).getByLabelText('No. antrian A-007')).toBeInTheDocument();
-    expect(within(banner).getByText('Waiting')).toBeInTheDocument();
+    expect(within(banner).getByText('Menunggu')).toBeInTheDocument();
     expect(within(banner).getByTestId('allergies')).toHaveTextContent('Alergi: Amoksisilin');
     // waiting: call or skip, not yet done
     expect(within(banner).getByRole('button', { name: 'Panggil' })).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('DoctorPage (/Doctor/doctor)', { timeout: 20_000 }, () => {
     await screen.findByText('Pemeriksaan selesai. Teruskan pasien ke:');
     expect(screen.getByRole('button', { name: 'Ke Kasir' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Ke Farmasi' }));
-    await screen.findByText('Pasien sudah diteruskan (Prescription Waiting).');
+    await screen.findByText('Pasien sudah diteruskan (Menunggu resep).');
     expect(patches(fetchMock.mock.calls).map((p) => [p.body.fromStatus, p.body.updateField.status])).toEqual([
       ['Examination', 'Exam Done'],
       ['Exam Done', 'Prescription Waiting'],

@@ -189,7 +189,7 @@ function ExaminationActions({ registration: r }: { registration: Registration })
         <Group gap={6} c="dimmed">
           <IconArrowRight size={16} />
           <Text size="sm">
-            {t('doctorQueue.actions.forwarded', { status: t(`doctorQueue.status.${r.status}`) })}
+            {t('doctorQueue.actions.forwarded', { status: t(`registrations.statuses.${r.status}`) })}
           </Text>
         </Group>
       )}

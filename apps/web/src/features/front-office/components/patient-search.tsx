@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePatientList } from '../../patients/api/patients.ts';
+import { usePatientList } from '../../../shared/patients/patients-api.ts';
 import classes from './front-office.module.css';
 
 const MIN_QUERY = 2;
@@ -35,7 +35,10 @@ export function PatientSearch({
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const [active, setActive] = useState(0);
   const searching = debounced.length >= MIN_QUERY;
-  const list = usePatientList({ search: searching ? debounced : undefined, page: 1, limit: RESULT_LIMIT });
+  const list = usePatientList(
+    { search: searching ? debounced : undefined, page: 1, limit: RESULT_LIMIT },
+    { enabled: searching },
+  );
   // results of an earlier search stay while the next one loads; none are shown without a query
   const results = searching && query.trim().length >= MIN_QUERY ? (list.data?.docs ?? []) : [];
   const open = query.trim().length >= MIN_QUERY;

@@ -27,9 +27,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
+import { ageOf, digitsOnly, dobMask } from '../../../shared/patients/patient-inputs.ts';
+import { useCreatePatient } from '../../../shared/patients/patients-api.ts';
 import { usePartnerCompanies } from '../../../shared/registrations/registrations-api.ts';
-import { useCreatePatient } from '../../patients/api/patients.ts';
-import { ageOf, digitsOnly, dobMask } from '../../patients/components/patient-form-values.ts';
 import { patientName } from './patient-search.tsx';
 
 /** The minimum a registration needs: identity, name, sex, birth date, phone and payer. */

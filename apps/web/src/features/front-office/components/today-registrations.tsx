@@ -3,23 +3,12 @@ import type { Registration } from '@klinikita/domain/registrations/registration.
 import { Badge, Card, Center, Group, Loader, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRegistrations } from '../../../shared/registrations/registrations-api.ts';
+import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
 import classes from './front-office.module.css';
 import { patientName } from './patient-search.tsx';
 import { clinicDateTime, useVisitLabel } from './queue-ticket.tsx';
 
 const LIMIT = 20;
-
-export const STATUS_COLORS: Record<RegistrationStatus, string> = {
-  Waiting: 'blue',
-  Queueing: 'cyan',
-  Skip: 'orange',
-  Examination: 'clinicalTeal',
-  'Exam Done': 'green',
-  'Prescription Waiting': 'grape',
-  Payment: 'yellow',
-  Paid: 'gray',
-  Cancelled: 'red',
-};
 
 /** "Pendaftaran hari ini": the clinic's latest registrations of today, kept live by the page. */
 export function TodayRegistrations({
@@ -85,15 +74,7 @@ export function TodayRegistrations({
                         </Text>
                       </div>
                     </Group>
-                    <Badge
-                      color={STATUS_COLORS[r.status]}
-                      variant="light"
-                      size="sm"
-                      tt="none"
-                      style={{ flexShrink: 0 }}
-                    >
-                      {t(`frontOffice.status.${r.status}`)}
-                    </Badge>
+                    <StatusBadge status={r.status} />
                   </Group>
                 </UnstyledButton>
               </li>

@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
+import { digitsOnly } from '../../../shared/patients/patient-inputs.ts';
 import {
   useAvailableDoctors,
   useCreateRegistration,
   usePartnerCompanies,
 } from '../../../shared/registrations/registrations-api.ts';
-import { digitsOnly } from '../../patients/components/patient-form-values.ts';
 import { DoctorPicker } from './doctor-picker.tsx';
 import { isTyping } from './keyboard.ts';
 import { Segments } from './segments.tsx';

@@ -3,8 +3,8 @@ import type { AvailableDoctor, Registration } from '@klinikita/domain/registrati
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, ok, summary, urls } from '../../../test/patient-test-kit.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { API, bodies, ok, summary, urls } from '../../patients/pages/patient-test-kit.ts';
 import { FrontOfficePage } from './front-office-page.tsx';
 
 class EventSourceStub {
@@ -154,7 +154,7 @@ describe('FrontOfficePage', { timeout: 30_000 }, () => {
     // today's list of the clinic, latest first
     const today = await screen.findByRole('list', { name: 'Daftar pendaftaran hari ini' });
     expect(within(today).getByText('L-004')).toBeInTheDocument();
-    expect(within(today).getByText('Waiting')).toBeInTheDocument();
+    expect(within(today).getByText('Menunggu')).toBeInTheDocument();
     const listQuery = urls(fetchMock.mock.calls, 'registrations/registrations').at(-1)!.searchParams;
     expect(Object.fromEntries(listQuery)).toEqual({ clinicId: '1', order: 'arrivedAt_-1', limit: '20' });
 

@@ -32,6 +32,7 @@ import {
   useLabPreAss,
   usePatchRegistration,
 } from '../../../shared/registrations/registrations-api.ts';
+import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
 import { LEGEND_COLORS, LegendIcon, type LegendKind } from './legend-icon.tsx';
 
 export type ExaminationVariant = 'lab' | 'mcu' | 'physio';
@@ -229,9 +230,9 @@ function Examination({ id, physio }: { id: string; physio: boolean }) {
         <Group justify="space-between" gap="sm">
           <Group gap="sm">
             <Text fw={600}>{t('labQueue.page.statusTitle')}</Text>
-            <Badge variant="light" size="lg" tt="none" data-testid="exam-status">
-              {reg.status}
-            </Badge>
+            <span data-testid="exam-status">
+              <StatusBadge status={reg.status} size="md" />
+            </span>
           </Group>
           <Group gap="sm">
             {moves.length === 0 && (

@@ -309,6 +309,7 @@ function PatientRows({
   mcuSite: boolean;
   selectedId: string | null;
 }) {
+  const { t } = useTranslation();
   return rows.map((row) => {
     const selected = row._id === selectedId;
     return (
@@ -332,7 +333,7 @@ function PatientRows({
             {cutName(row.patient.firstName, NAME_LENGTH)}
           </Text>
         }
-        description={`${row.serviceType ?? ''} · ${row.status}`}
+        description={`${row.serviceType ?? ''} · ${t(`registrations.statuses.${row.status}`)}`}
         rightSection={
           <Group gap={2} wrap="nowrap">
             {row.dataLabPreAss.isDone && <LegendIcon kind="examDone" />}

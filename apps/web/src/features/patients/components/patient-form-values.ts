@@ -8,6 +8,7 @@ import {
   type PatientTitle,
   type RHESUS,
 } from '@klinikita/domain/patients/patient.schema';
+import { parseDob } from '../../../shared/patients/patient-inputs.ts';
 import { emptyRegion, type RegionValue } from './region-value.ts';
 
 /** The patient form as typed: text as entered, choices null until made; region codes '' until chosen. */
@@ -86,22 +87,6 @@ export const patientFormOf = (p: Patient): PatientFormValues => ({
   allergies: p.allergies ?? '',
 });
 
-/** A DD/MM/YYYY that is a real past-or-today date, else null. */
-export function parseDob(text: string, today: Date = new Date()): Date | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  if (!match) return null;
-  const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(y, m - 1, d);
-  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null;
-  return date > today ? null : date;
-}
-
-/** Age in years and months from the typed birth date, when it is one. */
-export function ageOf(dob: string, today: Date = new Date()) {
-  const date = parseDob(dob, today);
-  return date ? ageParts(date, today) : null;
-}
-
 /** The title the rule of spec 9 gives for the typed birth date and sex. */
 export function suggestedTitle(dob: string, sex: 'M' | 'F' | null, today: Date = new Date()) {
   const date = parseDob(dob, today);
@@ -142,13 +127,4 @@ export function patientBody(v: PatientFormValues) {
     emergencyRelation: v.emergencyRelation,
     allergies: v.allergies,
   };
-}
-
-/** Keeps digits only (NIK, phone and card masks). */
-export const digitsOnly = (value: string) => value.replace(/\D/g, '');
-
-/** Types the slashes of DD/MM/YYYY while the user enters digits. */
-export function dobMask(value: string): string {
-  const d = value.replace(/\D/g, '').slice(0, 8);
-  return [d.slice(0, 2), d.slice(2, 4), d.slice(4)].filter(Boolean).join('/');
 }

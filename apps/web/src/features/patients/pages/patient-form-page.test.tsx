@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, input, ok, summary, type } from '../../../test/patient-test-kit.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { PatientAddPage } from './patient-form-page.tsx';
-import { API, bodies, input, ok, summary, type } from './patient-test-kit.ts';
 
 const NIK = '3171011505900001';
 

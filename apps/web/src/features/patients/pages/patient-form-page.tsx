@@ -38,13 +38,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
+import { ageOf, digitsOnly, dobMask } from '../../../shared/patients/patient-inputs.ts';
+import { useCreatePatient, usePatient, useUpdatePatient } from '../../../shared/patients/patients-api.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { useCreatePatient, usePatient, useUpdatePatient } from '../api/patients.ts';
 import { useRegionLookup } from '../api/regions.ts';
 import {
-  ageOf,
-  digitsOnly,
-  dobMask,
   emptyPatientForm,
   type PatientFormValues,
   patientBody,

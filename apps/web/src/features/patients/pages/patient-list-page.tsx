@@ -5,9 +5,9 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePatientList } from '../../../shared/patients/patients-api.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
-import { usePatientList } from '../api/patients.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 export const PAGE_SIZE = 20;

@@ -2,10 +2,10 @@ import type { Patient } from '@klinikita/domain/patients/patient.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, ok, summary, type } from '../../../test/patient-test-kit.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { regionHandlers } from '../components/region-test-kit.ts';
 import { PatientAddPage, PatientEditPage } from './patient-form-page.tsx';
-import { API, bodies, ok, summary, type } from './patient-test-kit.ts';
 
 const box = (name: string) => screen.getByRole('combobox', { name }) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));

@@ -79,9 +79,9 @@ describe('DoctorAgendaPage (Lihat Jadwal)', () => {
       within(sunday)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['A-001Tn. Budi HartonoWaiting', 'A-002Tn. Joko SusiloBatal']);
+    ).toEqual(['A-001Tn. Budi HartonoMenunggu', 'A-002Tn. Joko SusiloBatal']);
     expect(within(rows[2]).getByTestId('agenda-count')).toHaveTextContent('1 pasien');
-    expect(rows[2]).toHaveTextContent('A-001Tn. Andi WijayaExamination');
+    expect(rows[2]).toHaveTextContent('A-001Tn. Andi WijayaPemeriksaan');
     expect(within(rows[1]).queryByTestId('agenda-count')).not.toBeInTheDocument();
     const weekQuery = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://x'))

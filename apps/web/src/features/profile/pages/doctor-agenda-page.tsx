@@ -142,7 +142,7 @@ function DayPatients({
                 {patientName(r)}
               </Text>
               <Badge size="xs" variant="light" color="gray" style={{ textTransform: 'none', flexShrink: 0 }}>
-                {t(`doctorQueue.status.${r.status}`)}
+                {t(`registrations.statuses.${r.status}`)}
               </Badge>
             </Group>
           ))}

@@ -21,29 +21,3 @@ export function confirmMove(o: {
     onConfirm: o.onConfirm,
   });
 }
-
-/** Spec 8: a status update failure is a warning with the server's message. */
-export function showWarning(title: string, message: string, ok: string): void {
-  const id = modals.open({
-    title,
-    centered: true,
-    size: 'sm',
-    children: (
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon color="orange" variant="light" radius="xl" size="lg">
-            <IconAlertTriangle size={20} />
-          </ThemeIcon>
-          <Text size="sm" data-testid="move-warning">
-            {message}
-          </Text>
-        </Group>
-        <Group justify="flex-end">
-          <Button color="orange" data-autofocus onClick={() => modals.close(id)}>
-            {ok}
-          </Button>
-        </Group>
-      </Stack>
-    ),
-  });
-}

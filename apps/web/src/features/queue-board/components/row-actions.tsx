@@ -7,7 +7,7 @@ import type { Registration } from '@klinikita/domain/registrations/registration.
 import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconDotsVertical, IconPlayerSkipForward, IconSpeakerphone, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from './status-badge.tsx';
+import { STATUS_COLORS } from '../../../shared/registrations/status-badge.tsx';
 
 /**
  * Call and Skip as buttons, every other legal move of STATUS_MOVES in a menu. Calls and skips are

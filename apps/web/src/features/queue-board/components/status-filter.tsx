@@ -4,8 +4,8 @@ import {
 } from '@klinikita/domain/registrations/registration.rules';
 import { Chip, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { STATUS_COLORS } from '../../../shared/registrations/status-badge.tsx';
 import type { StatusCounts } from '../api/get-status-counts.ts';
-import { STATUS_COLORS } from './status-badge.tsx';
 
 const ALL = 'all';
 // ten chips in one row at 1366 px

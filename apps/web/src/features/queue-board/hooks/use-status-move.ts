@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isUnexpectedError } from '../../../shared/api-client.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { usePatchRegistration } from '../../../shared/registrations/registrations-api.ts';
-import { confirmMove, showWarning } from '../components/move-dialogs.tsx';
+import { showStatusWarning } from '../../../shared/registrations/status-warning.tsx';
+import { confirmMove } from '../components/move-dialogs.tsx';
 
 /** Title and name, as the board lists them. */
 export const patientName = (r: Registration) =>
@@ -33,8 +34,7 @@ export function useStatusMove() {
         onSuccess: (res) => notifications.show({ color: 'teal', message: translateMessage(res.message) }),
         // unexpected failures already raise the generic toast
         onError: (error) => {
-          if (!isUnexpectedError(error))
-            showWarning(t('queueBoard.warning'), translateMessage(error.message), t('queueBoard.ok'));
+          if (!isUnexpectedError(error)) showStatusWarning(translateMessage(error.message));
         },
       },
     );

@@ -28,12 +28,12 @@ import {
   useAvailableDoctors,
   useRegistrations,
 } from '../../../shared/registrations/registrations-api.ts';
+import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
 import { useWorkingClinic } from '../../../shared/session/working-clinic.ts';
 import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import { useStatusCounts } from '../api/get-status-counts.ts';
 import { DisplayLinkButton } from '../components/display-link-modal.tsx';
 import { RowActions } from '../components/row-actions.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
 import { StatusFilter } from '../components/status-filter.tsx';
 import { patientName, useStatusMove } from '../hooks/use-status-move.ts';
 import { clinicTime, clinicToday, dayToDMY, oneDayRange } from '../queue-dates.ts';

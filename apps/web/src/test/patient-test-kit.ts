@@ -1,6 +1,6 @@
 import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import { fireEvent, screen } from '@testing-library/react';
-import type { mockApi } from '../../../test/render.tsx';
+import type { mockApi } from './render.tsx';
 
 export const API = '/api/clinic/v1';
 export const ok = (data?: unknown, message = 'OK') => ({ body: { status: true, message, data } });

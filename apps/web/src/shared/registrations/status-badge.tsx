@@ -15,10 +15,23 @@ export const STATUS_COLORS: Readonly<Record<RegistrationStatus, string>> = {
   Cancelled: 'red',
 };
 
-export function StatusBadge({ status }: { status: RegistrationStatus }) {
+/** A registration's status as every queue screen shows it: the same word and colour everywhere. */
+export function StatusBadge({
+  status,
+  size = 'sm',
+}: {
+  status: RegistrationStatus;
+  size?: 'xs' | 'sm' | 'md';
+}) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Badge
+      size={size}
+      color={STATUS_COLORS[status]}
+      variant="light"
+      radius="sm"
+      style={{ whiteSpace: 'nowrap', textTransform: 'none' }}
+    >
       {t(`registrations.statuses.${status}`)}
     </Badge>
   );

@@ -6,7 +6,7 @@ import type {
   PatientSummary,
 } from '@klinikita/domain/patients/patient.schema';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { api } from '../api-client.ts';
 
 /** A page of patients as `GET patients` answers it. */
 export interface PatientPage {
@@ -27,11 +27,13 @@ function listParams(query: PatientListQuery) {
   return out;
 }
 
-export const usePatientList = (query: PatientListQuery) =>
+/** `enabled: false` asks nothing (the front office asks only once something is typed). */
+export const usePatientList = (query: PatientListQuery, options: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: [...patientsKey, 'list', query],
     queryFn: async () => (await api<PatientPage>('patients', { query: listParams(query) })).data!,
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 
 export const usePatient = (uid: string | null) =>
