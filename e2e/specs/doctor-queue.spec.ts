@@ -30,7 +30,14 @@ describe('Doctor queue', () => {
       await front.page.request.get(`${API()}/registrations/doctors/available?clinicId=10`)
     ).json();
     // the suite's setup gives dokter a slot at Menteng whatever day it runs
-    const dokter = available.data.find((d: { name: string }) => d.name === 'dr. Alexander Wijaya');
+    // by id: the profile spec may have renamed him
+    const login = await fetch(`${baseUrl()}/api/clinic/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({ username: 'dokter', password: 'klinikita' }),
+    });
+    const doctorId = ((await login.json()) as { data: { user: { DoctorId: number } } }).data.user.DoctorId;
+    const dokter = available.data.find((d: { doctorId: number }) => d.doctorId === doctorId);
     expect(dokter).toBeDefined();
     const patient = await post(front.page, 'patients', {
       clinicId: 10,
@@ -95,7 +102,7 @@ describe('Doctor queue', () => {
     await filter.getByRole('button', { name: 'Save' }).click();
     await page
       .getByRole('list', { name: 'Pemeriksaan' })
-      .getByText('Exam Done', { exact: true })
+      .getByText('Selesai periksa', { exact: true })
       .first()
       .waitFor();
 

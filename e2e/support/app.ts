@@ -10,6 +10,12 @@ export async function logIn(page: Page, username: string, password = DEMO_PASSWO
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await page.waitForURL((url) => url.pathname !== '/');
+  // /authentication forwards to the first screen of the menu, often in another layout (whose header
+  // is a new one): wait until the user has landed, there or on the welcome page of an empty menu
+  await Promise.race([
+    page.waitForURL((url) => url.pathname !== '/' && url.pathname !== '/authentication'),
+    page.getByRole('heading', { name: /^(Selamat datang|Welcome)/ }).waitFor(),
+  ]);
 }
 
 /** The session user as the API answers it to this page's cookie. */

@@ -73,6 +73,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     () => import('../features/patients/pages/patient-form-page.tsx'),
     (m) => m.PatientEditPage,
   ),
+  '/patient': lazyComponent(
+    () => import('../features/patients/pages/patient-list-page.tsx'),
+    (m) => m.PatientListPage,
+  ),
   '/PatientQueue/patientQueue': lazyComponent(
     () => import('../features/queue-board/pages/queue-board-page.tsx'),
     (m) => m.QueueBoardPage,
@@ -80,6 +84,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/Physio': lazyComponent(
     () => import('../features/lab-queue/pages/physio-page.tsx'),
     (m) => m.PhysioPage,
+  ),
+  '/Radiology': lazyComponent(
+    () => import('../features/lab-queue/pages/lab-home-page.tsx'),
+    (m) => m.LabHomePage,
   ),
   '/Registration/patient': lazyComponent(
     () => import('../features/front-office/pages/front-office-page.tsx'),

@@ -47,7 +47,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/MasterPasien', 'default', true),
   route('/MasterPasien/add', 'default', true, '/MasterPasien'),
   route('/MasterPasien/edit', 'default', true, '/MasterPasien'),
-  route('/patient'),
+  // the clinical staff's patient list: the patient master's list (adding and editing stay with Master Pasien)
+  route('/patient', 'default', true),
   route('/panel'),
   route('/Physio', 'physio', true),
   route('/Schedule'),
@@ -66,7 +67,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/Lab/home-page-lab', 'lab', true),
   route('/Lab/home-page-mcu', 'lab', true),
   route('/Laboratory'),
-  route('/Radiology', 'lab'),
+  route('/Radiology', 'lab', true),
   route('/Treatment'),
   route('/Layanan/jadwalLayanan'),
   route('/Layanan/layanan'),

@@ -145,6 +145,8 @@ export function patientCrossIssues(v: Partial<FieldValues>): { path: string; mes
     issues.push({ path: 'insuranceName', message: 'patients.insuranceRequired' });
   if (v.payerType === 'bpjs' && v.insuranceNumber !== undefined && !/^\d{13}$/.test(v.insuranceNumber))
     issues.push({ path: 'insuranceNumber', message: 'patients.bpjsNumber' });
+  if (v.payerType === 'company' && v.companyId !== undefined && !v.companyId)
+    issues.push({ path: 'companyId', message: 'patients.companyRequired' });
   return issues;
 }
 

@@ -391,8 +391,8 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     }
     await seedSatusehatSettings(tx as unknown as Db, secretsKey);
     await seedSchedules(tx as unknown as Db);
-    await seedPatients(tx as unknown as Db);
     await seedPartnerCompanies(tx, corp.id);
+    await seedPatients(tx as unknown as Db);
   });
 }
 

@@ -1,8 +1,9 @@
 import { formatMrn } from '@klinikita/domain/patients/patient.schema';
+import { eq } from 'drizzle-orm';
 import { listRegions } from '../../modules/regions/regions.service.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
-import { clinics, mrnCounters, patients } from '../schema/index.ts';
+import { clinics, mrnCounters, partnerCompanies, patients } from '../schema/index.ts';
 
 /** Deterministic PRNG (mulberry32): the same demo patients on every machine. */
 function prng(seed: number) {
@@ -253,6 +254,12 @@ export async function seedPatients(db: Db, count = 300) {
   };
   const today = new Date();
   const rows: (typeof patients.$inferInsert)[] = [];
+  const companyIds = (
+    await db
+      .select({ id: partnerCompanies.id })
+      .from(partnerCompanies)
+      .where(eq(partnerCompanies.corpId, clinic.corpId))
+  ).map((c) => c.id);
   // village codes from the regions package (idn-area-data), found by the village's name
   const villagesOf = new Map<string, { code: string; name: string }[]>();
   for (const place of DISTRICTS) {
@@ -285,7 +292,13 @@ export async function seedPatients(db: Db, count = 300) {
     const clinicId = clinicIds[i % clinicIds.length];
     const payerRoll = random();
     const payerType =
-      payerRoll < 0.5 ? 'self' : payerRoll < 0.8 ? 'bpjs' : payerRoll < 0.92 ? 'insurance' : 'company';
+      payerRoll < 0.5
+        ? 'self'
+        : payerRoll < 0.8
+          ? 'bpjs'
+          : payerRoll < 0.92 || companyIds.length === 0
+            ? 'insurance'
+            : 'company';
     // babies often have no NIK yet (not on the family card)
     const hasNik = years >= 1 || random() < 0.3;
     rows.push({
@@ -308,6 +321,7 @@ export async function seedPatients(db: Db, count = 300) {
       districtCode: place.code,
       villageCode: villagesOf.get(place.code)![village].code || null,
       payerType,
+      companyId: payerType === 'company' ? companyIds[i % companyIds.length] : null,
       insuranceName:
         payerType === 'insurance' ? pick(INSURERS) : payerType === 'bpjs' ? 'BPJS Kesehatan' : null,
       insuranceNumber:
@@ -342,9 +356,7 @@ export async function seedPatients(db: Db, count = 300) {
       dob: p.dob,
       phone: `0813${p.nik.slice(-8)}`,
       address: 'Jl. Raya Abepura No. 5, Jayapura',
-      provinceCode: p.nik.slice(0, 2),
-      cityCode: `${p.nik.slice(0, 2)}.${p.nik.slice(2, 4)}`,
-      districtCode: `${p.nik.slice(0, 2)}.${p.nik.slice(2, 4)}.${p.nik.slice(4, 6)}`,
+      // the sandbox's dummy NIKs name regency codes of before the 2022 Papua split: no region codes
       payerType: 'bpjs',
       insuranceName: 'BPJS Kesehatan',
       insuranceNumber: `000${p.nik.slice(-10)}`,
@@ -366,7 +378,8 @@ export async function seedPatients(db: Db, count = 300) {
       provinceCode: '32',
       cityCode: '32.16',
       districtCode: '32.16.06',
-      payerType: 'company',
+      payerType: companyIds.length ? 'company' : 'self',
+      companyId: companyIds[i % Math.max(1, companyIds.length)] ?? null,
     });
   }
 

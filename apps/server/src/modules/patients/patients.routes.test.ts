@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, patients } from '../../db/schema/index.ts';
+import { auditLog, partnerCompanies, patients } from '../../db/schema/index.ts';
 import { grantMenus } from '../../db/seed/demo.ts';
 import { addForeignCorporate, userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
@@ -142,6 +142,29 @@ describe('creating a patient', () => {
     expect(json(await call('GET', `/patients/${cikini.uid}`, 'pendaftaran')).data.districtCode).toBe(
       '31.71.06',
     );
+  });
+
+  it('takes a partner company of the corporate as payer', async () => {
+    const [company] = (await ctx.database.db.select().from(partnerCompanies).limit(1)) as { id: number }[];
+    const missing = await call('POST', '/patients', 'pendaftaran', newPatient({ payerType: 'company' }));
+    expect(json(missing).errors).toEqual([
+      { path: 'companyId', message: 'Pilih perusahaan rekanan penjamin' },
+    ]);
+    const unknown = await call(
+      'POST',
+      '/patients',
+      'pendaftaran',
+      newPatient({ payerType: 'company', companyId: 99999 }),
+    );
+    expect(json(unknown).errors).toEqual([
+      { path: 'companyId', message: 'Perusahaan rekanan tidak ditemukan' },
+    ]);
+    const paid = await create({ payerType: 'company', companyId: company.id });
+    expect(paid).toMatchObject({ payerType: 'company', companyId: company.id });
+    const dropped = await call('PATCH', `/patients/${paid.uid}`, 'pendaftaran', { companyId: null });
+    expect(json(dropped).errors).toEqual([
+      { path: 'companyId', message: 'Pilih perusahaan rekanan penjamin' },
+    ]);
   });
 
   it('accepts a foreigner with a passport', async () => {

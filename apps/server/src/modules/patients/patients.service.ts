@@ -5,9 +5,9 @@ import {
   type PatientListQuery,
   patientCrossIssues,
 } from '@klinikita/domain/patients/patient.schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { patients } from '../../db/schema/index.ts';
+import { partnerCompanies, patients } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
@@ -157,9 +157,37 @@ async function assertRegions(codes: Partial<Record<(typeof REGION_KEYS)[number],
   if (issue) throw new PatientError(400, 'api.validation', {}, { errors: [issue] });
 }
 
+/** A company payer is one of the corporate's active partner companies. */
+async function assertCompany(
+  db: Db,
+  session: AuthSession,
+  payerType: string,
+  companyId: number | null | undefined,
+) {
+  if (payerType !== 'company' || !companyId) return;
+  const [company] = await db
+    .select({ id: partnerCompanies.id })
+    .from(partnerCompanies)
+    .where(
+      and(
+        eq(partnerCompanies.id, companyId),
+        eq(partnerCompanies.corpId, session.corpId),
+        eq(partnerCompanies.active, true),
+      ),
+    );
+  if (!company)
+    throw new PatientError(
+      400,
+      'api.validation',
+      {},
+      { errors: [{ path: 'companyId', message: 'patients.companyNotFound' }] },
+    );
+}
+
 export async function createPatient(db: Db, session: AuthSession, input: PatientCreateInput, ip: string) {
   assertClinicInScope(session, input.clinicId);
   await assertRegions(input);
+  await assertCompany(db, session, input.payerType, input.companyId);
   const dob = fromDmy(input.dob) as string;
   const nik = textOrNull(input.nik);
   await assertNoDuplicate(db, session.corpId, {
@@ -236,8 +264,16 @@ export async function editPatient(
     payerType: d.payerType ?? row.payerType,
     insuranceName: d.insuranceName ?? row.insuranceName ?? '',
     insuranceNumber: d.insuranceNumber ?? row.insuranceNumber ?? '',
+    companyId: d.companyId === undefined ? row.companyId : d.companyId,
   });
   if (issues.length) throw new PatientError(400, 'api.validation', {}, { errors: issues });
+  if (d.companyId !== undefined || d.payerType !== undefined)
+    await assertCompany(
+      db,
+      session,
+      d.payerType ?? row.payerType,
+      d.companyId === undefined ? row.companyId : d.companyId,
+    );
   if (REGION_KEYS.some((k) => d[k] !== undefined))
     await assertRegions({
       provinceCode: d.provinceCode ?? row.provinceCode,

@@ -21,6 +21,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
 import {
   availableDoctors,
+  COMPANY_MENUS,
   createRegistration,
   DISPLAY_MENUS,
   displayBoard,
@@ -201,7 +202,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/companies',
     {
-      config: { access: { menu: QUEUE_MENUS } },
+      config: { access: { menu: COMPANY_MENUS } },
       schema: {
         tags: ['registrations'],
         summary: 'The corporate’s active partner companies (payers)',

@@ -72,6 +72,8 @@ export const LAB_MENUS = [
   '/Treatment',
   '/PatientQueue/patientQueue',
 ] as const;
+/** Partner companies are picked wherever a payer is: the queue screens and the patient master. */
+export const COMPANY_MENUS = [...QUEUE_MENUS, '/MasterPasien', '/patient'] as const;
 /** The waiting-room display link is handed out by whoever runs the queue. */
 export const DISPLAY_MENUS = ['/PatientQueue/patientQueue', '/Registration/patient'] as const;
 

@@ -26,7 +26,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconFilter, IconRefresh, IconSearch, IconStethoscope } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useLiveRegistrations } from '../../../shared/live/live-events.ts';
 import { pathByName } from '../../../shared/navigation.ts';
 import { useLabList } from '../../../shared/registrations/registrations-api.ts';
@@ -52,8 +52,20 @@ const NAME_LENGTH = 15;
 const LEGEND: readonly LegendKind[] = ['examDone', 'radDone', 'samplingDone'];
 
 /** Where a row leads: Lab-home-page-mcu at an MCU site, else Lab-home-page-lab; Physio in that variant. */
-export function patientTarget(variant: SidebarVariant, mcuSite: boolean, id: string): string {
-  const name = variant === 'physio' ? 'Physio' : mcuSite ? 'Lab-home-page-mcu' : 'Lab-home-page-lab';
+export function patientTarget(
+  variant: SidebarVariant,
+  mcuSite: boolean,
+  id: string,
+  onRadiology = false,
+): string {
+  // Radiologi works on /Radiology (its menu), where the list opens its patients too
+  const name = onRadiology
+    ? 'Radiology'
+    : variant === 'physio'
+      ? 'Physio'
+      : mcuSite
+        ? 'Lab-home-page-mcu'
+        : 'Lab-home-page-lab';
   return `${pathByName(name)}?id=${encodeURIComponent(id)}`;
 }
 
@@ -310,13 +322,14 @@ function PatientRows({
   selectedId: string | null;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return rows.map((row) => {
     const selected = row._id === selectedId;
     return (
       <NavLink
         key={row._id}
         component={Link}
-        to={patientTarget(variant, mcuSite, row._id)}
+        to={patientTarget(variant, mcuSite, row._id, pathname === pathByName('Radiology'))}
         onClick={variant === 'physio' ? () => broadcastPhysioPatient(row._id) : undefined}
         active={selected}
         aria-current={selected ? 'page' : undefined}

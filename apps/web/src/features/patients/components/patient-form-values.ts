@@ -28,6 +28,8 @@ export interface PatientFormValues extends RegionValue {
   email: string;
   address: string;
   payerType: (typeof PAYER_TYPES)[number];
+  /** The partner company paying (its id as the Select keeps it), for a company payer. */
+  companyId: string | null;
   insuranceName: string;
   insuranceNumber: string;
   emergencyName: string;
@@ -52,6 +54,7 @@ export const emptyPatientForm = (clinicId: number | null): PatientFormValues => 
   address: '',
   ...emptyRegion(),
   payerType: 'self',
+  companyId: null,
   insuranceName: '',
   insuranceNumber: '',
   emergencyName: '',
@@ -79,6 +82,7 @@ export const patientFormOf = (p: Patient): PatientFormValues => ({
   districtCode: p.districtCode ?? '',
   villageCode: p.villageCode ?? '',
   payerType: p.payerType,
+  companyId: p.companyId === null ? null : String(p.companyId),
   insuranceName: p.insuranceName ?? '',
   insuranceNumber: p.insuranceNumber ?? '',
   emergencyName: p.emergencyName ?? '',
@@ -120,6 +124,7 @@ export function patientBody(v: PatientFormValues) {
     districtCode: v.districtCode,
     villageCode: v.villageCode,
     payerType: v.payerType,
+    companyId: v.payerType === 'company' && v.companyId ? Number(v.companyId) : null,
     insuranceName: insurer ? v.insuranceName : '',
     insuranceNumber: numbered ? v.insuranceNumber : '',
     emergencyName: v.emergencyName,

@@ -40,6 +40,7 @@ import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { ageOf, digitsOnly, dobMask } from '../../../shared/patients/patient-inputs.ts';
 import { useCreatePatient, usePatient, useUpdatePatient } from '../../../shared/patients/patients-api.ts';
+import { usePartnerCompanies } from '../../../shared/registrations/registrations-api.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { useRegionLookup } from '../api/regions.ts';
 import {
@@ -146,6 +147,7 @@ function PatientForm({ patient }: { patient: Patient | null }) {
   const age = ageOf(values.dob);
 
   // editing a field clears its message: what is left marked is what still needs fixing
+  const companies = usePartnerCompanies();
   const set = <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setRefusal(({ errors: { [key as string]: _, ...rest }, nikOwner }) => ({
@@ -411,9 +413,15 @@ function PatientForm({ patient }: { patient: Patient | null }) {
             />
           )}
           {values.payerType === 'company' && (
-            <Text size="sm" c="dimmed" style={{ alignSelf: 'end' }}>
-              {t('patients.web.companyNote')}
-            </Text>
+            <Select
+              label={t('patients.web.company')}
+              required
+              searchable
+              data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={values.companyId}
+              onChange={(v) => set('companyId', v)}
+              error={errorOf('companyId')}
+            />
           )}
         </SimpleGrid>
 

@@ -11,7 +11,30 @@ const clinics = [
 ];
 
 describe('PatientListPage', { timeout: 20_000 }, () => {
-  beforeEach(() => sessionStore.signIn(makeUser({ clinics })));
+  const masterPasien = {
+    parent: {
+      enabled: true,
+      status: true,
+      menu: { _id: 'm', menu: { name: 'Master Pasien', route: '/MasterPasien' } },
+    },
+    childs: [],
+  };
+  beforeEach(() =>
+    sessionStore.signIn(
+      makeUser({ clinics, role: { _id: 'r', role: 'Nurse', menu: { access: [masterPasien] } } }),
+    ),
+  );
+
+  it('on /patient, leaves adding and editing to those who may open Master Pasien', async () => {
+    sessionStore.signIn(makeUser({ clinics }));
+    mockApi({
+      [`${API}/patients`]: () => ok({ docs: [summary()], page: 1, totalPages: 1, limit: 20, totalDocs: 1 }),
+    });
+    renderWithApp(<PatientListPage />, { route: '/patient' });
+    await screen.findByText('Tn. Budi Hartono');
+    expect(screen.queryByRole('link', { name: /Tambah pasien/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Ubah/ })).toBeNull();
+  });
 
   it('shows the columns and pages, searches and filters on the server', async () => {
     const fetchMock = mockApi({

@@ -1,3 +1,4 @@
+import { guardRedirect } from '@klinikita/domain/access/guards';
 import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import { Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -23,6 +24,9 @@ function identityOf(p: PatientSummary, passportLabel: (passport: string) => stri
 export function PatientListPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  // on /patient (clinical staff) adding and editing show only to those who may open Master Pasien
+  const canEdit =
+    guardRedirect({ role: user.role.role, access: user.role.menu.access }, '/MasterPasien/add') === null;
   const [searchText, setSearchText] = useState('');
   const [clinicId, setClinicId] = useState<string | null>(null);
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -78,9 +82,11 @@ export function PatientListPage() {
                 onChange={setClinicId}
               />
             )}
-            <Button component={Link} to="/MasterPasien/add" leftSection={<IconPlus size={14} />}>
-              {t('patients.web.add')}
-            </Button>
+            {canEdit && (
+              <Button component={Link} to="/MasterPasien/add" leftSection={<IconPlus size={14} />}>
+                {t('patients.web.add')}
+              </Button>
+            )}
           </Group>
           <PagedTable
             label={t('patients.web.list')}
@@ -149,15 +155,17 @@ export function PatientListPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end" wrap="nowrap">
-                    <Button
-                      component={Link}
-                      to={`/MasterPasien/edit?id=${encodeURIComponent(p.uid)}`}
-                      size="compact-sm"
-                      variant="default"
-                      aria-label={t('patients.web.editPatient', { name: p.name })}
-                    >
-                      {t('patients.web.edit')}
-                    </Button>
+                    {canEdit && (
+                      <Button
+                        component={Link}
+                        to={`/MasterPasien/edit?id=${encodeURIComponent(p.uid)}`}
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={t('patients.web.editPatient', { name: p.name })}
+                      >
+                        {t('patients.web.edit')}
+                      </Button>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
