@@ -23,6 +23,11 @@ export interface StreamOptions {
   clinicId: number;
   until: number;
   types?: ReadonlySet<string>;
+  /**
+   * Ends the stream when an event of this type arrives for its clinic (on any instance): the
+   * waiting-room display's stream ends when its link is renewed.
+   */
+  endOn?: string;
 }
 
 declare module 'fastify' {
@@ -34,6 +39,7 @@ declare module 'fastify' {
 interface Subscriber {
   clinicId: number;
   types?: ReadonlySet<string>;
+  endOn?: string;
   write(chunk: string): void;
   end(): void;
 }
@@ -73,7 +79,10 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
     const subscribers = byClinic.get(event.clinicId);
     if (!subscribers?.size) return;
     const chunk = frame(event.type, event);
-    for (const s of subscribers) if (!s.types || s.types.has(event.type)) s.write(chunk);
+    for (const s of [...subscribers]) {
+      if (s.endOn === event.type) s.end();
+      else if (!s.types || s.types.has(event.type)) s.write(chunk);
+    }
   }
 
   const unlisten = await opts.listen(
@@ -97,7 +106,11 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
   }, heartbeatMs);
   heartbeat.unref();
 
-  function stream(request: FastifyRequest, reply: FastifyReply, { clinicId, until, types }: StreamOptions) {
+  function stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { clinicId, until, types, endOn }: StreamOptions,
+  ) {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -113,6 +126,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
     const subscriber: Subscriber = {
       clinicId,
       types,
+      endOn,
       write(chunk) {
         if (res.writableEnded || res.destroyed) return;
         if (res.writableLength > MAX_BUFFERED_BYTES) {

@@ -40,6 +40,21 @@ export const queueBoardEn: typeof queueBoardId = {
   back: 'Back',
   warning: 'Warning',
   ok: 'OK',
+  prefixes: {
+    open: 'Queue prefixes',
+    title: 'Queue number prefixes',
+    intro:
+      'The letters before each service’s queue number. Numbers restart daily per prefix; services with the same prefix share one sequence.',
+    hint: 'Changes apply to the next registrations; numbers already given stay.',
+    save: 'Save',
+    doctor: 'Doctor consultation',
+    bpjs: 'Doctor (BPJS)',
+    LAB: 'Laboratory',
+    RAD: 'Radiology',
+    MCU: 'MCU',
+    TREATMENT: 'Treatment',
+    PHYSIO: 'Physiotherapy',
+  },
   serviceNames: {
     LAB: 'Laboratory',
     RAD: 'Radiology',

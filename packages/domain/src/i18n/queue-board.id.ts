@@ -40,6 +40,21 @@ export const queueBoardId = {
   back: 'Kembali',
   warning: 'Peringatan',
   ok: 'OK',
+  prefixes: {
+    open: 'Awalan antrian',
+    title: 'Awalan nomor antrian',
+    intro:
+      'Huruf di depan nomor antrian per layanan. Nomor dihitung ulang tiap hari per awalan; layanan dengan awalan sama berbagi satu urutan.',
+    hint: 'Perubahan berlaku untuk pendaftaran berikutnya; nomor yang sudah diberikan tetap.',
+    save: 'Simpan',
+    doctor: 'Konsultasi dokter',
+    bpjs: 'Dokter (BPJS)',
+    LAB: 'Laboratorium',
+    RAD: 'Radiologi',
+    MCU: 'MCU',
+    TREATMENT: 'Tindakan',
+    PHYSIO: 'Fisioterapi',
+  },
   serviceNames: {
     LAB: 'Laboratorium',
     RAD: 'Radiologi',

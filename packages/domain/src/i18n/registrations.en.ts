@@ -26,6 +26,8 @@ export const registrationsEn: typeof registrationsId = {
   alreadyCalled: 'Patient {{queueNumber}} has already been called (status now {{status}})',
   doctorMismatch: 'This registration is not for that doctor',
   notToday: "Only today's queue can be called",
+  prefixFormat: 'A queue prefix is 1–3 letters A–Z',
+  prefixesSaved: 'Queue prefixes saved; they apply to the next registrations',
   displayNotFound: 'This queue display link is not valid',
   displayCreated: 'A new queue display link was made; the old link no longer works',
   warning: 'Warning',

@@ -25,6 +25,8 @@ export const registrationsId = {
   alreadyCalled: 'Pasien {{queueNumber}} sudah dipanggil (status sekarang {{status}})',
   doctorMismatch: 'Pendaftaran ini bukan untuk dokter tersebut',
   notToday: 'Hanya antrian hari ini yang dapat dipanggil',
+  prefixFormat: 'Awalan antrian 1–3 huruf A–Z',
+  prefixesSaved: 'Awalan nomor antrian disimpan; berlaku untuk pendaftaran berikutnya',
   displayNotFound: 'Tautan layar antrian tidak berlaku',
   displayCreated: 'Tautan layar antrian baru dibuat; tautan lama tidak berlaku lagi',
   warning: 'Peringatan',

@@ -257,3 +257,28 @@ export const REGISTRATION_EVENTS = {
   updated: 'registration.updated',
   called: 'registration.called',
 } as const;
+
+const prefixSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,3}$/, 'registrations.prefixFormat');
+
+/**
+ * A clinic's queue prefixes (`GET/PUT registrations/queue-prefixes`): doctor visits, BPJS doctor
+ * visits and each service. Services may share a counter by sharing a prefix.
+ */
+export const queuePrefixesSchema = z.object({
+  doctor: prefixSchema,
+  bpjs: prefixSchema,
+  LAB: prefixSchema,
+  RAD: prefixSchema,
+  MCU: prefixSchema,
+  TREATMENT: prefixSchema,
+  PHYSIO: prefixSchema,
+});
+export type QueuePrefixesInput = z.infer<typeof queuePrefixesSchema>;
+export const queuePrefixesBodySchema = z.object({
+  clinicId: z.coerce.number().int('validation.invalid').positive('validation.invalid'),
+  prefixes: queuePrefixesSchema,
+});

@@ -289,6 +289,13 @@ export async function queuePrefixesOf(db: Executor, clinicId: number) {
   return row?.prefixes ?? null;
 }
 
+export async function setQueuePrefixes(db: Executor, clinicId: number, prefixes: Record<string, string>) {
+  await db
+    .insert(queueSettings)
+    .values({ clinicId, prefixes })
+    .onConflictDoUpdate({ target: queueSettings.clinicId, set: { prefixes, updatedAt: sql`now()` } });
+}
+
 export async function displayTokenOf(db: Executor, clinicId: number) {
   const [row] = await db
     .select({ token: queueSettings.displayToken })

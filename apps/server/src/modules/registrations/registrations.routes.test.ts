@@ -18,7 +18,7 @@ let dokter2Id: number;
 const today = clinicDay('Asia/Jakarta');
 const weekday = weekdayOf(today);
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who?: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, who?: string, payload?: object) =>
   ctx.app.inject({
     method,
     url: `${API}${url}`,
@@ -261,6 +261,48 @@ describe('registering a visit', () => {
         .statusCode,
     ).toBe(403);
     expect((await call('GET', '/registrations/registrations?clinicId=10')).statusCode).toBe(401);
+  });
+});
+
+describe('queue prefixes', () => {
+  it('are set per clinic and service and number the next registrations', async () => {
+    const defaults = json(await call('GET', '/registrations/queue-prefixes?clinicId=12', 'superadmin')).data;
+    expect(defaults).toEqual({
+      doctor: 'A',
+      bpjs: 'B',
+      LAB: 'L',
+      RAD: 'R',
+      MCU: 'M',
+      TREATMENT: 'T',
+      PHYSIO: 'F',
+    });
+    const bad = await call('PUT', '/registrations/queue-prefixes', 'superadmin', {
+      clinicId: 12,
+      prefixes: { ...defaults, LAB: 'LAB1' },
+    });
+    expect(json(bad).errors).toEqual([{ path: 'prefixes.LAB', message: 'Awalan antrian 1–3 huruf A–Z' }]);
+    const saved = await call('PUT', '/registrations/queue-prefixes', 'superadmin', {
+      clinicId: 12,
+      prefixes: { ...defaults, LAB: 'lb', MCU: 'lb' },
+    });
+    expect(json(saved)).toMatchObject({ data: { LAB: 'LB', MCU: 'LB' } });
+    // LAB and MCU share one counter now
+    const patientId = await newPatient(12);
+    const lab = await register({ ...serviceVisit(patientId, 'LAB'), clinicId: 12 }, 'superadmin');
+    const mcu = await register({ ...serviceVisit(patientId, 'MCU'), clinicId: 12 }, 'superadmin');
+    expect([lab.queueNumber, mcu.queueNumber]).toEqual(['LB-001', 'LB-002']);
+    expect(
+      (
+        await call('PUT', '/registrations/queue-prefixes', 'pendaftaran', {
+          clinicId: 12,
+          prefixes: defaults,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', '/registrations/queue-prefixes', 'lab', { clinicId: 11, prefixes: defaults }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -560,8 +602,18 @@ describe('the waiting-room display', () => {
       if (chunk.done) break;
       text += chunk.value;
     }
-    abort.abort();
     expect(text).toContain('event: registration.created');
+    // a renewed link ends the old link's stream
+    await call('POST', '/registrations/display-link', 'pendaftaran', { clinicId: 10 });
+    let ended = false;
+    while (!ended) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, j) => setTimeout(() => j(new Error('the old stream stayed open')), 5000)),
+      ]);
+      ended = chunk.done;
+    }
+    abort.abort();
     expect(text).toContain(
       `event: registration.called\ndata: {"clinicId":10,"type":"registration.called","id":"${reg._id}"`,
     );

@@ -6,6 +6,8 @@ import {
   labListQuerySchema,
   labPreAssSchema,
   partnerCompanySchema,
+  queuePrefixesBodySchema,
+  queuePrefixesSchema,
   REGISTRATION_EVENTS,
   registrationCreateSchema,
   registrationListQuerySchema,
@@ -24,6 +26,7 @@ import {
   COMPANY_MENUS,
   createRegistration,
   DISPLAY_MENUS,
+  DISPLAY_RENEWED,
   displayBoard,
   displayClinic,
   displayLink,
@@ -34,9 +37,11 @@ import {
   listRegistrations,
   patchRegistration,
   QUEUE_MENUS,
+  queuePrefixes,
   REGISTER_MENUS,
   readRegistration,
   renewDisplayLink,
+  saveQueuePrefixes,
 } from './registrations.service.ts';
 
 const idParams = z.object({ id: z.string().min(1, 'validation.required').max(60, 'validation.tooLong') });
@@ -217,6 +222,48 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   );
 
   r.get(
+    '/registrations/queue-prefixes',
+    {
+      config: { access: { menu: QUEUE_MENUS } },
+      schema: {
+        tags: ['registrations'],
+        summary: 'The clinic’s queue-number prefixes per service (and for BPJS doctor visits)',
+        querystring: clinicQuery,
+        response: { 200: ok(queuePrefixesSchema), ...standardErrors },
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: request.t('api.ok'),
+      data: await queuePrefixes(db, requireSession(request), request.query.clinicId),
+    }),
+  );
+
+  r.put(
+    '/registrations/queue-prefixes',
+    {
+      config: { access: { menu: DISPLAY_MENUS } },
+      schema: {
+        tags: ['registrations'],
+        summary: 'Set the clinic’s queue-number prefixes; they apply to the next registrations',
+        body: queuePrefixesBodySchema,
+        response: { 200: ok(queuePrefixesSchema), ...standardErrors },
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: request.t('registrations.prefixesSaved'),
+      data: await saveQueuePrefixes(
+        db,
+        requireSession(request),
+        request.body.clinicId,
+        request.body.prefixes,
+        request.ip,
+      ),
+    }),
+  );
+
+  r.get(
     '/registrations/display-link',
     {
       config: { access: { menu: DISPLAY_MENUS } },
@@ -287,6 +334,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
         clinicId: clinic.id,
         until: Date.now() + DISPLAY_STREAM_MS,
         types: new Set(Object.values(REGISTRATION_EVENTS)),
+        endOn: DISPLAY_RENEWED,
       });
     },
   );

@@ -45,6 +45,7 @@ import {
   queuePrefixesOf,
   setDisplayToken,
   setFlags,
+  setQueuePrefixes,
 } from './registrations.queries.ts';
 
 /** Screens that read queues: the front office, the board, the doctor's and the lab's sidebars. */
@@ -74,6 +75,8 @@ export const LAB_MENUS = [
 ] as const;
 /** Partner companies are picked wherever a payer is: the queue screens and the patient master. */
 export const COMPANY_MENUS = [...QUEUE_MENUS, '/MasterPasien', '/patient'] as const;
+/** The event that ends the open display streams of a clinic whose link was renewed. */
+export const DISPLAY_RENEWED = 'display.renewed';
 /** The waiting-room display link is handed out by whoever runs the queue. */
 export const DISPLAY_MENUS = ['/PatientQueue/patientQueue', '/Registration/patient'] as const;
 
@@ -402,6 +405,35 @@ export async function listCompanies(db: Db, session: AuthSession) {
     .orderBy(asc(partnerCompanies.name));
 }
 
+/** The clinic's queue prefixes: its own where set, the defaults elsewhere. */
+export async function queuePrefixes(db: Db, session: AuthSession, clinicId: number): Promise<QueuePrefixes> {
+  await scopedClinic(db, session, clinicId);
+  return { ...DEFAULT_QUEUE_PREFIXES, ...((await queuePrefixesOf(db, clinicId)) ?? {}) } as QueuePrefixes;
+}
+
+/** New prefixes apply to the next numbers; today's counters of the old prefixes stay as they are. */
+export async function saveQueuePrefixes(
+  db: Db,
+  session: AuthSession,
+  clinicId: number,
+  prefixes: QueuePrefixes,
+  ip: string,
+): Promise<QueuePrefixes> {
+  await scopedClinic(db, session, clinicId);
+  await setQueuePrefixes(db, clinicId, { ...prefixes });
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    clinicId,
+    action: 'queue.prefixes',
+    entity: 'clinic',
+    entityId: String(clinicId),
+    ip,
+    detail: prefixes,
+  });
+  return prefixes;
+}
+
 const displayPath = (token: string | null) => (token ? `/display/${token}` : null);
 
 export async function displayLink(db: Db, session: AuthSession, clinicId: number) {
@@ -415,6 +447,8 @@ export async function renewDisplayLink(db: Db, session: AuthSession, clinicId: n
   await scopedClinic(db, session, clinicId);
   const token = newSessionToken();
   await setDisplayToken(db, clinicId, token);
+  // the TVs on the old link lose their stream now, on every instance, and show that it is gone
+  await publishEvent(db, { clinicId, type: DISPLAY_RENEWED });
   await writeAudit(db, {
     userId: session.userId,
     corpId: session.corpId,

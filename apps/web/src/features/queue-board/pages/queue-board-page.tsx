@@ -33,6 +33,7 @@ import { useWorkingClinic } from '../../../shared/session/working-clinic.ts';
 import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import { useStatusCounts } from '../api/get-status-counts.ts';
 import { DisplayLinkButton } from '../components/display-link-modal.tsx';
+import { QueuePrefixesButton } from '../components/queue-prefixes-modal.tsx';
 import { RowActions } from '../components/row-actions.tsx';
 import { StatusFilter } from '../components/status-filter.tsx';
 import { patientName, useStatusMove } from '../hooks/use-status-move.ts';
@@ -131,6 +132,7 @@ export function QueueBoardPage() {
               searchable
             />
           )}
+          <QueuePrefixesButton clinicId={clinic.id} clinicName={clinic.name} />
           <DisplayLinkButton clinicId={clinic.id} clinicName={clinic.name} />
         </Group>
       </Group>
