@@ -27,6 +27,8 @@ export const patientsEn: typeof patientsId = {
     'A patient with the same name and date of birth already exists ({{count}} records). Check the list; save again with confirmation if this is a different patient.',
   web: {
     title: 'Patient Master',
+    clinicalSubtitle:
+      "The corporate's patients for clinical staff: search by name, NIK, record number or phone.",
     subtitle: 'The corporate’s patients; search and edit, or register a new patient.',
     list: 'Patient list',
     search: 'Search patients',

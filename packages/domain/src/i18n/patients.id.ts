@@ -25,6 +25,7 @@ export const patientsId = {
     'Sudah ada pasien dengan nama dan tanggal lahir yang sama ({{count}} data). Periksa daftar berikut; simpan lagi dengan konfirmasi bila memang pasien berbeda.',
   web: {
     title: 'Master Pasien',
+    clinicalSubtitle: 'Pasien korporat untuk staf klinis: cari dengan nama, NIK, No. RM atau telepon.',
     subtitle: 'Data pasien korporat; cari lalu ubah, atau daftarkan pasien baru.',
     list: 'Daftar pasien',
     search: 'Cari pasien',

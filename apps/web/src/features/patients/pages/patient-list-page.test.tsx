@@ -32,6 +32,7 @@ describe('PatientListPage', { timeout: 20_000 }, () => {
     });
     renderWithApp(<PatientListPage />, { route: '/patient' });
     await screen.findByText('Tn. Budi Hartono');
+    expect(screen.getByRole('heading', { name: 'Pasien' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Tambah pasien/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Ubah/ })).toBeNull();
   });

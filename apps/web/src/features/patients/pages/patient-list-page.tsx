@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { usePatientList } from '../../../shared/patients/patients-api.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
@@ -24,6 +24,8 @@ function identityOf(p: PatientSummary, passportLabel: (passport: string) => stri
 export function PatientListPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  // /patient: the same list for clinical staff, under the menu's own name
+  const clinical = useLocation().pathname === '/patient';
   // on /patient (clinical staff) adding and editing show only to those who may open Master Pasien
   const canEdit =
     guardRedirect({ role: user.role.role, access: user.role.menu.access }, '/MasterPasien/add') === null;
@@ -51,9 +53,9 @@ export function PatientListPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{t('patients.web.title')}</Title>
+        <Title order={2}>{t(clinical ? 'menu.patients' : 'patients.web.title')}</Title>
         <Text c="dimmed" size="sm">
-          {t('patients.web.subtitle')}
+          {t(clinical ? 'patients.web.clinicalSubtitle' : 'patients.web.subtitle')}
         </Text>
       </div>
       <Card withBorder padding="md">
