@@ -67,6 +67,10 @@ const SERVICE_DAY: Omit<Plan, 'clinicId'>[] = [
   { serviceType: 'LAB', status: 'Waiting' },
   { serviceType: 'LAB', status: 'Payment' },
   { serviceType: 'TREATMENT', status: 'Waiting' },
+  // a wound dressed, the ointment to fetch from the pharmacy: every status is there even on a day
+  // without a doctor
+  { serviceType: 'TREATMENT', status: 'Prescription Waiting' },
+  { serviceType: 'TREATMENT', status: 'Cancelled' },
   { serviceType: 'PHYSIO', status: 'Examination' },
   { serviceType: 'PHYSIO', status: 'Waiting' },
 ];

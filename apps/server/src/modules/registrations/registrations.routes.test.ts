@@ -264,6 +264,17 @@ describe('registering a visit', () => {
   });
 });
 
+describe('the demo', () => {
+  it('opens on a living clinic: today’s registrations in every status', async () => {
+    const rows = (
+      await ctx.database.db.execute(
+        sql`SELECT DISTINCT status FROM registrations WHERE clinic_id IN (10, 11, 12) AND queue_date = ${today}::date`,
+      )
+    ).rows as { status: string }[];
+    expect(rows.map((r) => r.status).sort()).toEqual([...REGISTRATION_STATUSES].sort());
+  });
+});
+
 describe('queue prefixes', () => {
   it('are set per clinic and service and number the next registrations', async () => {
     const defaults = json(await call('GET', '/registrations/queue-prefixes?clinicId=12', 'superadmin')).data;
