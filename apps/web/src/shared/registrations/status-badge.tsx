@@ -30,7 +30,7 @@ export function StatusBadge({
       color={STATUS_COLORS[status]}
       variant="light"
       radius="sm"
-      style={{ whiteSpace: 'nowrap', textTransform: 'none' }}
+      style={{ whiteSpace: 'nowrap', textTransform: 'none', flexShrink: 0 }}
     >
       {t(`registrations.statuses.${status}`)}
     </Badge>
