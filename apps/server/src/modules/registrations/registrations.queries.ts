@@ -155,6 +155,20 @@ export async function pageRegistrations(db: Executor, f: ListFilter) {
   return { rows: rows.map(toRow), total: Number(total) };
 }
 
+/** How many registrations each status holds under a filter (its statuses, order and paging aside). */
+export async function countByStatus(
+  db: Executor,
+  f: Omit<ListFilter, 'statuses' | 'order' | 'page' | 'limit'>,
+) {
+  const where = whereOf({ ...f, order: '', page: 1, limit: 1 });
+  const rows = rowsOf(
+    await db.execute(
+      sql`SELECT r.status, count(*)::int AS n FROM registrations r JOIN patients p ON p.id = r.patient_id WHERE ${where} GROUP BY r.status`,
+    ),
+  ) as { status: RegistrationStatus; n: number }[];
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
 /**
  * The next number of a clinic's prefix on a day: one row per (clinic, prefix, day) bumped with
  * RETURNING, so concurrent clerks serialise on that row and never share or skip a number.
@@ -207,16 +221,6 @@ export async function setFlags(
     .update(registrations)
     .set({ ...flags, updatedAt: sql`now()` })
     .where(eq(registrations.id, id));
-}
-
-/** Active registrations of a doctor on a day (the limit counts them; cancelled ones do not). */
-export async function countDoctorDay(db: Executor, doctorId: number, clinicId: number, day: string) {
-  const [row] = rowsOf(
-    await db.execute(
-      sql`SELECT count(*)::int AS n FROM registrations WHERE doctor_id = ${doctorId} AND clinic_id = ${clinicId} AND queue_date = ${day}::date AND status <> 'Cancelled'`,
-    ),
-  ) as { n: number }[];
-  return Number(row.n);
 }
 
 export interface DoctorDay {

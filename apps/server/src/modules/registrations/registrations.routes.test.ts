@@ -479,6 +479,40 @@ describe('the lists', () => {
     expect(badDate.statusCode).toBe(400);
   });
 
+  it('counts every status under the other filters in one call', async () => {
+    const patientId = await newPatient(10, 'Hitung Status Chip');
+    const a = await register(serviceVisit(patientId, 'RAD'));
+    await register(serviceVisit(patientId, 'RAD'));
+    await setStatus(a._id, 'Skip');
+    const counts = json(
+      await call(
+        'GET',
+        '/registrations/registrations/counts?clinicId=10&search=hitung%20status',
+        'pendaftaran',
+      ),
+    ).data;
+    expect(counts).toEqual({
+      Waiting: 1,
+      Queueing: 0,
+      Skip: 1,
+      Examination: 0,
+      'Exam Done': 0,
+      'Prescription Waiting': 0,
+      Payment: 0,
+      Paid: 0,
+      Cancelled: 0,
+    });
+    const all = json(
+      await call('GET', '/registrations/registrations/counts?clinicId=10', 'pendaftaran'),
+    ).data;
+    const total = json(await call('GET', '/registrations/registrations?clinicId=10&limit=1', 'pendaftaran'))
+      .data.totalDocs;
+    expect(Object.values(all as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(total);
+    expect(
+      (await call('GET', '/registrations/registrations/counts?clinicId=11', 'pendaftaran')).statusCode,
+    ).toBe(403);
+  });
+
   it('reads D_M_Y days with the end one day later, defaulting to the clinic’s today', async () => {
     const [y, m, d] = today.split('-').map(Number);
     const dmy = `${d}_${m}_${y}`;

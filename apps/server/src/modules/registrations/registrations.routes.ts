@@ -1,3 +1,4 @@
+import { REGISTRATION_STATUSES } from '@klinikita/domain/registrations/registration.rules';
 import {
   availableDoctorSchema,
   availableDoctorsQuerySchema,
@@ -42,6 +43,7 @@ import {
   readRegistration,
   renewDisplayLink,
   saveQueuePrefixes,
+  statusCounts,
 } from './registrations.service.ts';
 
 const idParams = z.object({ id: z.string().min(1, 'validation.required').max(60, 'validation.tooLong') });
@@ -92,6 +94,24 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
       status: true,
       message: request.t('api.ok'),
       data: await listRegistrations(db, requireSession(request), request.query),
+    }),
+  );
+
+  r.get(
+    '/registrations/registrations/counts',
+    {
+      config: { access: { menu: QUEUE_MENUS } },
+      schema: {
+        tags: ['registrations'],
+        summary: 'Every status with its count under the list’s other filters (the board’s status chips)',
+        querystring: registrationListQuerySchema,
+        response: { 200: ok(z.record(z.enum(REGISTRATION_STATUSES), z.number().int())), ...standardErrors },
+      },
+    },
+    async (request) => ({
+      status: true,
+      message: request.t('api.ok'),
+      data: await statusCounts(db, requireSession(request), request.query),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   formatQueueNumber,
   type QueuePrefixes,
   queuePrefixFor,
+  REGISTRATION_STATUSES,
   type RegistrationStatus,
 } from '@klinikita/domain/registrations/registration.rules';
 import {
@@ -31,7 +32,7 @@ import { findPatient } from '../patients/patients.queries.ts';
 import { toRegistration } from './registrations.mapper.ts';
 import {
   clinicByDisplayToken,
-  countDoctorDay,
+  countByStatus,
   displayState,
   displayTokenOf,
   doctorsOnDay,
@@ -177,8 +178,8 @@ export async function createRegistration(
         if (!known || known.corpId !== session.corpId || !known.enabled) throw refuse(404, 'doctorNotFound');
         throw refuse(409, 'doctorNotPractising', { name: known.name });
       }
-      const booked = await countDoctorDay(tx, doctor.doctorId, clinic.id, day);
-      if (doctor.limit > 0 && booked >= doctor.limit)
+      // read after the lock: no other clerk's registration for this doctor and day is in flight
+      if (doctor.limit > 0 && doctor.booked >= doctor.limit)
         throw refuse(409, 'doctorFull', { name: doctor.name, limit: doctor.limit });
       room = roomOfDoctor(doctor);
     } else {
@@ -254,6 +255,25 @@ export async function listRegistrations(db: Db, session: AuthSession, q: Registr
     total,
     q,
   );
+}
+
+/** The board's status chips: every status with its count under the list's other filters, in one query. */
+export async function statusCounts(db: Db, session: AuthSession, q: RegistrationListQuery) {
+  const clinic = await scopedClinic(db, session, q.clinicId);
+  const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
+  const counts = await countByStatus(db, {
+    clinicId: clinic.id,
+    from,
+    to,
+    orderType: q.orderType,
+    serviceTypes: q.serviceType,
+    doctorId: q['doctor.doctorId'],
+    search: q.search,
+  });
+  return Object.fromEntries(REGISTRATION_STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<
+    RegistrationStatus,
+    number
+  >;
 }
 
 /** The lab / MCU / physio list (spec 7), with spec 4's visibility rule applied in the query. */

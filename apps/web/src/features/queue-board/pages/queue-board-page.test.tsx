@@ -1,4 +1,7 @@
-import type { RegistrationStatus } from '@klinikita/domain/registrations/registration.rules';
+import {
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from '@klinikita/domain/registrations/registration.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
 import { ModalsProvider } from '@mantine/modals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -43,16 +46,15 @@ const rows: Registration[] = [
 
 const COUNTS: Partial<Record<RegistrationStatus, number>> = { Waiting: 4, Examination: 2, Paid: 7 };
 
-/** The list: one-row count pages per status, else the rows (filtered by status when asked). */
+/** The list (filtered by status when asked) and the status counts beside it. */
 function listHandler(current: () => Registration[]) {
   return (_init: RequestInit | undefined, url: URL) => {
     const status = url.searchParams.get('status') as RegistrationStatus | null;
-    if (url.searchParams.get('limit') === '1' && status)
-      return ok({ docs: [], page: 1, totalPages: 1, limit: 1, totalDocs: COUNTS[status] ?? 0 });
     const docs = current().filter((r) => !status || r.status === status);
     return ok({ docs, page: 1, totalPages: 1, limit: 25, totalDocs: docs.length });
   };
 }
+const countsHandler = () => ok(Object.fromEntries(REGISTRATION_STATUSES.map((s) => [s, COUNTS[s] ?? 0])));
 
 const renderBoard = () =>
   renderWithApp(
@@ -74,6 +76,7 @@ describe('QueueBoardPage', { timeout: 20_000 }, () => {
   it('lists the day with status colours and counts, and offers only the legal moves of each status', async () => {
     const fetchMock = mockApi({
       [LIST]: listHandler(() => rows),
+      [`${LIST}/counts`]: countsHandler,
       [`${API}/registrations/doctors/available`]: () => ok([]),
     });
     renderBoard();
@@ -136,6 +139,7 @@ describe('QueueBoardPage', { timeout: 20_000 }, () => {
   it('searches by name, MRN or queue number, with / to reach the box, and looks at another day', async () => {
     const fetchMock = mockApi({
       [LIST]: listHandler(() => rows),
+      [`${LIST}/counts`]: countsHandler,
       [`${API}/registrations/doctors/available`]: () => ok([]),
     });
     renderBoard();
@@ -165,6 +169,7 @@ describe('QueueBoardPage', { timeout: 20_000 }, () => {
     let current = rows;
     const fetchMock = mockApi({
       [LIST]: listHandler(() => current),
+      [`${LIST}/counts`]: countsHandler,
       [`${API}/registrations/doctors/available`]: () => ok([]),
       [`${API}/registrations/registrations/r1`]: () => {
         current = [{ ...rows[0], status: 'Examination' }, ...rows.slice(1)];
@@ -193,6 +198,7 @@ describe('QueueBoardPage', { timeout: 20_000 }, () => {
     let current = rows;
     const fetchMock = mockApi({
       [LIST]: listHandler(() => current),
+      [`${LIST}/counts`]: countsHandler,
       [`${API}/registrations/doctors/available`]: () => ok([]),
       [`${API}/registrations/registrations/r1`]: () => {
         current = [{ ...rows[0], status: 'Examination' }, ...rows.slice(1)];
@@ -220,6 +226,7 @@ describe('QueueBoardPage', { timeout: 20_000 }, () => {
     let current = rows;
     mockApi({
       [LIST]: listHandler(() => current),
+      [`${LIST}/counts`]: countsHandler,
       [`${API}/registrations/doctors/available`]: () => ok([]),
     });
     renderBoard();
@@ -244,6 +251,7 @@ describe('the display link dialog', { timeout: 20_000 }, () => {
     let path = '/display/old-token';
     const fetchMock = mockApi({
       [LIST]: listHandler(() => []),
+      [`${LIST}/counts`]: countsHandler,
       [`${API}/registrations/doctors/available`]: () => ok([]),
       [`${API}/registrations/display-link`]: (init) => {
         if (init?.method === 'POST') path = '/display/new-token';
