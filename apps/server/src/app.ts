@@ -13,11 +13,16 @@ import type { Db } from './db/client.ts';
 import type { Listen } from './db/pg-listener.ts';
 import { satusehatRoutes } from './integrations/satusehat/satusehat.routes.ts';
 import type { SatusehatConfig } from './integrations/satusehat/satusehat.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
+import { codesRoutes } from './modules/codes/codes.routes.ts';
+import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
+import { drugsRoutes } from './modules/drugs/drugs.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
@@ -116,6 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(registrationsRoutes, { db });
       await api.register(filesRoutes, { db, uploadsDir: options.uploadsDir ?? path.resolve('data/uploads') });
       await api.register(satusehatRoutes, { db, satusehat: options.satusehat });
+      await api.register(consultationsRoutes, { db });
+      await api.register(codesRoutes, { db });
+      await api.register(drugsRoutes, { db });
+      await api.register(lettersRoutes, { db });
+      await api.register(auditRoutes, { db });
     },
     { prefix: API_PREFIX },
   );

@@ -49,6 +49,30 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     () => import('../features/profile/pages/doctor-agenda-page.tsx'),
     (m) => m.DoctorAgendaPage,
   ),
+  '/Doctor/itemSuratSehat': lazyComponent(
+    () => import('../features/letters/pages/letters-page.tsx'),
+    (m) => m.LettersPage,
+  ),
+  '/Doctor/patient': lazyComponent(
+    () => import('../features/emr/pages/doctor-patients-page.tsx'),
+    (m) => m.DoctorPatientsPage,
+  ),
+  '/EMR': lazyComponent(
+    () => import('../features/emr/pages/emr-search-page.tsx'),
+    (m) => m.EmrSearchPage,
+  ),
+  '/EMR/Detail/:id?': lazyComponent(
+    () => import('../features/emr/pages/emr-detail-page.tsx'),
+    (m) => m.EmrDetailPage,
+  ),
+  '/Setting/others': lazyComponent(
+    () => import('../features/emr/pages/audit-log-page.tsx'),
+    (m) => m.AuditLogPage,
+  ),
+  '/Setting/Pharmacy/drug': lazyComponent(
+    () => import('../features/drugs/pages/drugs-page.tsx'),
+    (m) => m.DrugsPage,
+  ),
   '/Lab/home-page-lab': lazyComponent(
     () => import('../features/lab-queue/pages/lab-home-page.tsx'),
     (m) => m.LabHomePage,

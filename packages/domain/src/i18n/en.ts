@@ -1,8 +1,14 @@
+import { codesEn } from './codes.en.ts';
+import { consultationsEn } from './consultations.en.ts';
 import { displayEn } from './display.en.ts';
 import { doctorQueueEn } from './doctor-queue.en.ts';
+import { drugsEn } from './drugs.en.ts';
+import { emrEn } from './emr.en.ts';
+import { examinationEn } from './examination.en.ts';
 import { frontOfficeEn } from './front-office.en.ts';
 import type { Catalog } from './id.ts';
 import { labQueueEn } from './lab-queue.en.ts';
+import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
 import { patientsEn } from './patients.en.ts';
 import { queueBoardEn } from './queue-board.en.ts';
@@ -130,4 +136,10 @@ export const en: Catalog = {
   labQueue: labQueueEn,
   display: displayEn,
   regions: regionsEn,
+  consultations: consultationsEn,
+  examination: examinationEn,
+  emr: emrEn,
+  letters: lettersEn,
+  drugs: drugsEn,
+  codes: codesEn,
 };

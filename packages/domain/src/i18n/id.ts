@@ -1,7 +1,13 @@
+import { codesId } from './codes.id.ts';
+import { consultationsId } from './consultations.id.ts';
 import { displayId } from './display.id.ts';
 import { doctorQueueId } from './doctor-queue.id.ts';
+import { drugsId } from './drugs.id.ts';
+import { emrId } from './emr.id.ts';
+import { examinationId } from './examination.id.ts';
 import { frontOfficeId } from './front-office.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
+import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
 import { patientsId } from './patients.id.ts';
 import { queueBoardId } from './queue-board.id.ts';
@@ -130,6 +136,12 @@ export const id = {
   labQueue: labQueueId,
   display: displayId,
   regions: regionsId,
+  consultations: consultationsId,
+  examination: examinationId,
+  emr: emrId,
+  letters: lettersId,
+  drugs: drugsId,
+  codes: codesId,
 };
 
 export type Catalog = typeof id;

@@ -15,5 +15,9 @@ export const auditLog = pgTable(
     ip: text('ip'),
     detail: jsonb('detail'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_patient_idx').on(t.patientId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_patient_idx').on(t.patientId),
+    index('audit_log_corp_at_idx').on(t.corpId, t.at),
+  ],
 );

@@ -1,0 +1,408 @@
+// the shared issue messages come with every schema, in the browser as on the server
+import { z } from '../common/zod-config.ts';
+import {
+  CODE_SYSTEMS,
+  COMPOUND_FORMS,
+  DRUG_ROUTES,
+  LETTER_KINDS,
+  ORDER_SERVICES,
+  VITALS,
+  type VitalName,
+} from './consultation.rules.ts';
+
+const text = (max: number) => z.string().max(max, 'validation.tooLong');
+const uidSchema = z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong');
+
+/** A vital sign: empty (null) or a number inside the physically possible range. */
+const vital = (name: VitalName) => {
+  const v = VITALS[name];
+  const base = v.integer
+    ? z.number('validation.invalid').int('consultations.vitalWhole')
+    : z.number('validation.invalid');
+  return base
+    .min(v.min, `consultations.vitalRange.${name}`)
+    .max(v.max, `consultations.vitalRange.${name}`)
+    .nullable();
+};
+
+export const vitalsSchema = z.object({
+  systolic: vital('systolic'),
+  diastolic: vital('diastolic'),
+  pulse: vital('pulse'),
+  respiratoryRate: vital('respiratoryRate'),
+  temperature: vital('temperature'),
+  spo2: vital('spo2'),
+  weight: vital('weight'),
+  height: vital('height'),
+});
+export type Vitals = z.infer<typeof vitalsSchema>;
+
+export const diagnosisSchema = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(10, 'validation.tooLong'),
+  title: text(300),
+  primary: z.boolean(),
+});
+export type EncounterDiagnosis = z.infer<typeof diagnosisSchema>;
+
+export const procedureSchema = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(10, 'validation.tooLong'),
+  title: text(300),
+});
+export type EncounterProcedure = z.infer<typeof procedureSchema>;
+
+/** One ingredient of a compounded preparation (racikan). */
+export const compoundIngredientSchema = z.object({
+  drugId: uidSchema.nullish(),
+  name: z.string().trim().min(1, 'consultations.drugRequired').max(200, 'validation.tooLong'),
+  /** '250 mg', '1/2 tab' */
+  amount: z.string().trim().min(1, 'consultations.amountRequired').max(40, 'validation.tooLong'),
+});
+
+/**
+ * One line of a prescription: a drug from the master, or a compounded preparation (racikan) of
+ * several ingredients made into `compoundForm` (`quantity` of them, e.g. 10 puyer).
+ */
+export const prescriptionItemSchema = z
+  .object({
+    kind: z.enum(['drug', 'compound']),
+    /** The drug's public id (kind drug). */
+    drugId: uidSchema.nullish(),
+    /** The drug's name and strength as prescribed, or the compound's name ('Racikan batuk'). */
+    name: z.string().trim().min(1, 'consultations.drugRequired').max(200, 'validation.tooLong'),
+    ingredients: z.array(compoundIngredientSchema).max(10, 'validation.tooLong').default([]),
+    compoundForm: z.enum(COMPOUND_FORMS).nullish(),
+    /** '1 tablet', '5 ml' */
+    dose: z.string().trim().min(1, 'consultations.doseRequired').max(40, 'validation.tooLong'),
+    /** '3x sehari' */
+    frequency: z.string().trim().min(1, 'consultations.frequencyRequired').max(40, 'validation.tooLong'),
+    route: z.enum(DRUG_ROUTES, 'consultations.routeRequired'),
+    durationDays: z
+      .number('validation.invalid')
+      .int('validation.invalid')
+      .min(1, 'consultations.durationRange')
+      .max(365, 'consultations.durationRange')
+      .nullable(),
+    quantity: z
+      .number('consultations.quantityRequired')
+      .positive('consultations.quantityRequired')
+      .max(10000, 'validation.tooLong'),
+    unit: z.string().trim().min(1, 'validation.required').max(30, 'validation.tooLong'),
+    instructions: text(300).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'compound') {
+      if (v.ingredients.length < 2)
+        ctx.addIssue({ code: 'custom', path: ['ingredients'], message: 'consultations.compoundIngredients' });
+      if (!v.compoundForm)
+        ctx.addIssue({ code: 'custom', path: ['compoundForm'], message: 'consultations.compoundForm' });
+    }
+  });
+export type PrescriptionItem = z.infer<typeof prescriptionItemSchema>;
+
+export const orderDraftSchema = z.object({
+  serviceType: z.enum(ORDER_SERVICES),
+  items: z
+    .array(z.string().trim().min(1).max(100, 'validation.tooLong'))
+    .min(1, 'consultations.orderItems')
+    .max(40),
+  note: text(500).nullish(),
+});
+export type EncounterOrderDraft = z.infer<typeof orderDraftSchema>;
+
+export const referralDraftSchema = z.object({
+  /** Facility referred to ('RSUD Tarakan'). */
+  facility: z.string().trim().min(1, 'consultations.referralFacility').max(200, 'validation.tooLong'),
+  specialty: text(100).nullish(),
+  reason: z.string().trim().min(1, 'consultations.referralReason').max(1000, 'validation.tooLong'),
+});
+export type ReferralDraft = z.infer<typeof referralDraftSchema>;
+
+const soap = {
+  subjective: text(5000).nullable(),
+  objective: text(5000).nullable(),
+  assessment: text(5000).nullable(),
+  plan: text(5000).nullable(),
+};
+
+/** The draft note as the screen edits it (saved whole, as the doctor types). */
+export const encounterContentSchema = vitalsSchema.extend({
+  ...soap,
+  diagnoses: z.array(diagnosisSchema).max(20, 'validation.tooLong'),
+  procedures: z.array(procedureSchema).max(20, 'validation.tooLong'),
+  prescription: z.array(prescriptionItemSchema).max(30, 'validation.tooLong'),
+  orders: z.array(orderDraftSchema).max(4, 'validation.tooLong'),
+  referral: referralDraftSchema.nullable(),
+});
+export type EncounterContent = z.infer<typeof encounterContentSchema>;
+
+/** `PUT consultations/encounters/{id}`: the draft and the version it was based on. */
+export const encounterSaveSchema = encounterContentSchema
+  .extend({ version: z.number().int().positive() })
+  .superRefine((v, ctx) => {
+    if (v.diagnoses.filter((d) => d.primary).length > 1)
+      ctx.addIssue({ code: 'custom', path: ['diagnoses'], message: 'consultations.onePrimary' });
+    const services = v.orders.map((o) => o.serviceType);
+    if (new Set(services).size !== services.length)
+      ctx.addIssue({ code: 'custom', path: ['orders'], message: 'consultations.orderTwice' });
+  });
+export type EncounterSaveInput = z.infer<typeof encounterSaveSchema>;
+
+/** `POST consultations/encounters`: open (or reopen) the note of a doctor registration. */
+export const encounterOpenSchema = z.object({ registrationId: uidSchema });
+
+/** `POST consultations/encounters/{id}/finish`: sign and send the patient on. */
+export const encounterFinishSchema = z.object({ version: z.number().int().positive() });
+
+export const addendumCreateSchema = z.object({
+  text: z.string().trim().min(1, 'consultations.addendumRequired').max(5000, 'validation.tooLong'),
+});
+
+export const templateContentSchema = z.object({
+  ...soap,
+  diagnoses: z.array(diagnosisSchema).max(20),
+  procedures: z.array(procedureSchema).max(20),
+  prescription: z.array(prescriptionItemSchema).max(30),
+});
+export type TemplateContent = z.infer<typeof templateContentSchema>;
+
+export const templateSaveSchema = z.object({
+  name: z.string().trim().min(1, 'consultations.templateName').max(80, 'validation.tooLong'),
+  content: templateContentSchema,
+});
+export const templateSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  content: templateContentSchema,
+  updatedAt: z.string(),
+});
+export type EncounterTemplate = z.infer<typeof templateSchema>;
+
+const person = z.object({ id: z.number().int(), name: z.string() });
+
+export const serviceOrderSchema = z.object({
+  uid: z.string(),
+  serviceType: z.enum(ORDER_SERVICES),
+  items: z.array(z.string()),
+  note: z.string().nullable(),
+  /** The service registration the order created: its queue number and where it stands. */
+  registrationId: z.string(),
+  queueNumber: z.string(),
+  status: z.string(),
+  result: z.string().nullable(),
+  resultAt: z.string().nullable(),
+});
+export type ServiceOrder = z.infer<typeof serviceOrderSchema>;
+
+export const letterSummarySchema = z.object({
+  uid: z.string(),
+  kind: z.enum(LETTER_KINDS),
+  number: z.string(),
+  createdAt: z.string(),
+});
+
+export const addendumSchema = z.object({
+  uid: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  by: person,
+});
+
+/** A visit's note as the API answers it. */
+export const encounterSchema = vitalsSchema.extend({
+  uid: z.string(),
+  status: z.enum(['draft', 'signed']),
+  version: z.number().int(),
+  clinic: z.object({ id: z.number().int(), name: z.string() }),
+  patient: z.object({ uid: z.string(), mrn: z.string(), name: z.string() }),
+  registration: z.object({
+    uid: z.string(),
+    queueNumber: z.string(),
+    status: z.string(),
+    /** YYYY-MM-DD, the clinic's day of the visit */
+    queueDate: z.string(),
+    complaint: z.string().nullable(),
+    payerType: z.string(),
+  }),
+  doctor: person.nullable(),
+  bmi: z.number().nullable(),
+  ...soap,
+  diagnoses: z.array(diagnosisSchema),
+  procedures: z.array(procedureSchema),
+  prescription: z.array(prescriptionItemSchema),
+  orders: z.array(orderDraftSchema),
+  referral: referralDraftSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  signedAt: z.string().nullable(),
+  signedBy: person.nullable(),
+  addenda: z.array(addendumSchema),
+  serviceOrders: z.array(serviceOrderSchema),
+  prescriptionStatus: z.enum(['waiting', 'dispensed', 'cancelled']).nullable(),
+  letters: z.array(letterSummarySchema),
+});
+export type Encounter = z.infer<typeof encounterSchema>;
+
+/** What finishing did: the note signed, where the patient goes next, the orders' queue numbers. */
+export const encounterFinishResultSchema = z.object({
+  encounter: encounterSchema,
+  nextStatus: z.enum(['Prescription Waiting', 'Payment']),
+});
+
+/** `GET consultations/patients/{id}/encounters`: the record's visits, newest first. */
+export const timelineQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** `GET consultations/patients`: patients with a record (the EMR search, the doctor's own patients). */
+export const recordPatientsQuerySchema = z.object({
+  search: z.string().trim().max(100, 'validation.tooLong').optional(),
+  /** Only patients this doctor has seen (the doctor's own list). */
+  mine: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const recordPatientSchema = z.object({
+  uid: z.string(),
+  mrn: z.string(),
+  name: z.string(),
+  title: z.string().nullable(),
+  sex: z.enum(['M', 'F']),
+  /** DD/MM/YYYY */
+  dob: z.string(),
+  age: z.object({ years: z.number().int(), months: z.number().int() }),
+  nik: z.string().nullable(),
+  allergies: z.string().nullable(),
+  visits: z.number().int(),
+  lastVisit: z.string().nullable(),
+  lastDiagnosis: z.string().nullable(),
+});
+export type RecordPatient = z.infer<typeof recordPatientSchema>;
+
+/** Medical codes (ICD-10, ICD-9-CM): search as the doctor types; favourites first. */
+export const codeSearchQuerySchema = z.object({
+  clinicId: z.coerce.number().int().positive('validation.invalid'),
+  search: z.string().trim().max(100, 'validation.tooLong').optional(),
+  favourites: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const codeSystemParamsSchema = z.object({ system: z.enum(CODE_SYSTEMS) });
+export const medicalCodeSchema = z.object({
+  system: z.enum(CODE_SYSTEMS),
+  code: z.string(),
+  /** The clinic's title where it corrected one, else the shipped one. */
+  titleId: z.string(),
+  titleEn: z.string(),
+  favourite: z.boolean(),
+  corrected: z.boolean(),
+});
+export type MedicalCode = z.infer<typeof medicalCodeSchema>;
+/** `PUT codes/{system}/{code}`: a clinic's correction of a title and/or its favourite mark. */
+export const codeUpdateSchema = z.object({
+  clinicId: z.number().int().positive('validation.invalid'),
+  titleId: z.string().trim().max(300, 'validation.tooLong').nullish(),
+  titleEn: z.string().trim().max(300, 'validation.tooLong').nullish(),
+  favourite: z.boolean().optional(),
+});
+
+/** Drug master (`/Setting/Pharmacy/drug`). */
+export const drugSaveSchema = z.object({
+  name: z.string().trim().min(1, 'drugs.nameRequired').max(200, 'validation.tooLong'),
+  genericName: z.string().trim().max(200, 'validation.tooLong').nullish(),
+  form: z.string().trim().min(1, 'drugs.formRequired').max(40, 'validation.tooLong'),
+  strength: z.string().trim().max(60, 'validation.tooLong').nullish(),
+  unit: z.string().trim().min(1, 'drugs.unitRequired').max(30, 'validation.tooLong'),
+  /** KFA (Kamus Farmasi dan Alat Kesehatan) code: digits, 8–20 long. */
+  kfaCode: z
+    .string()
+    .trim()
+    .regex(/^\d{8,20}$/, 'drugs.kfaFormat')
+    .nullish()
+    .or(z.literal('')),
+  price: z
+    .number('drugs.priceRequired')
+    .int('drugs.priceWhole')
+    .min(0, 'drugs.priceWhole')
+    .max(1_000_000_000, 'validation.tooLong'),
+  active: z.boolean().default(true),
+});
+export type DrugSaveInput = z.infer<typeof drugSaveSchema>;
+export const drugSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  genericName: z.string().nullable(),
+  form: z.string(),
+  strength: z.string().nullable(),
+  unit: z.string(),
+  kfaCode: z.string().nullable(),
+  price: z.number().int(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+});
+export type Drug = z.infer<typeof drugSchema>;
+export const drugListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'validation.tooLong').optional(),
+  active: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Letters (`/Doctor/itemSuratSehat`): health certificate and sick leave; referrals come from the note. */
+export const letterCreateSchema = z
+  .object({
+    kind: z.enum(LETTER_KINDS),
+    /** The visit the letter is written from (its clinic, patient, doctor and findings). */
+    encounterId: uidSchema,
+    /** Health certificate: purpose ('Melamar pekerjaan') and the verdict. */
+    purpose: text(200).nullish(),
+    healthy: z.boolean().nullish(),
+    notes: text(1000).nullish(),
+    /** Sick leave: first day (YYYY-MM-DD) and number of days of rest. */
+    restFrom: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+      .nullish(),
+    restDays: z.number().int().min(1, 'letters.restDaysRange').max(30, 'letters.restDaysRange').nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'health' && !v.purpose?.trim())
+      ctx.addIssue({ code: 'custom', path: ['purpose'], message: 'letters.purposeRequired' });
+    if (v.kind === 'health' && v.healthy == null)
+      ctx.addIssue({ code: 'custom', path: ['healthy'], message: 'letters.verdictRequired' });
+    if (v.kind === 'sick' && !v.restFrom)
+      ctx.addIssue({ code: 'custom', path: ['restFrom'], message: 'letters.restFromRequired' });
+    if (v.kind === 'sick' && !v.restDays)
+      ctx.addIssue({ code: 'custom', path: ['restDays'], message: 'letters.restDaysRange' });
+  });
+export type LetterCreateInput = z.infer<typeof letterCreateSchema>;
+
+/** Audit log (Super Admin). */
+export const auditQuerySchema = z.object({
+  patientId: z.string().trim().max(60).optional(),
+  action: z.string().trim().max(60).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), role: z.string() }).nullable(),
+  clinicId: z.number().int().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  patient: z.object({ uid: z.string(), name: z.string(), mrn: z.string() }).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const CONSULTATION_EVENTS = { encounterSigned: 'encounter.signed' } as const;

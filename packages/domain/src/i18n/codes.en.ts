@@ -1,0 +1,5 @@
+import type { codesId } from './codes.id.ts';
+
+export const codesEn: typeof codesId = {
+  title: 'codes',
+};

@@ -1,0 +1,5 @@
+import type { drugsId } from './drugs.id.ts';
+
+export const drugsEn: typeof drugsId = {
+  title: 'drugs',
+};

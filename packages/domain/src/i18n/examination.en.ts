@@ -1,0 +1,5 @@
+import type { examinationId } from './examination.id.ts';
+
+export const examinationEn: typeof examinationId = {
+  title: 'examination',
+};

@@ -1,0 +1,4 @@
+/** Web texts of the examination screen /Doctor/doctor (Bahasa Indonesia). */
+export const examinationId = {
+  title: 'examination',
+};

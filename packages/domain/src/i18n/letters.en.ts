@@ -1,0 +1,5 @@
+import type { lettersId } from './letters.id.ts';
+
+export const lettersEn: typeof lettersId = {
+  title: 'letters',
+};
