@@ -30,9 +30,10 @@ function validationErrors(error: FastifyError, request: FastifyRequest): FieldEr
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return reply
-        .code(error.statusCode)
-        .send({ status: false, message: request.t(error.key, error.params) });
+      const message = request.t(error.key, error.params);
+      if (!error.fields.length) return reply.code(error.statusCode).send({ status: false, message });
+      const errors = error.fields.map((f) => ({ path: f.path, message: request.t(f.key) }));
+      return reply.code(error.statusCode).send({ status: false, message, errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({

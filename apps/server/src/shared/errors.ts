@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly key: string,
     readonly params: Record<string, string | number> = {},
+    /** Field errors (path + i18n key) answered beside the message, as schema validation does. */
+    readonly fields: { path: string; key: string }[] = [],
   ) {
     super(key);
   }

@@ -26,6 +26,8 @@ export const consultationsEn: typeof consultationsId = {
   referralFacility: 'Enter the facility referred to',
   referralReason: 'Enter the reason for referral',
   onePrimary: 'Only one primary diagnosis',
+  codeUnknown: 'Unknown code; pick one from the list',
+  drugUnknown: 'The drug is not in the drug master or is inactive',
   primaryRequired: 'Set one primary diagnosis before finishing the examination',
   addendumRequired: 'Enter the addendum',
   templateName: 'Enter a template name',

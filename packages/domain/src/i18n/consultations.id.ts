@@ -25,6 +25,8 @@ export const consultationsId = {
   referralFacility: 'Isi fasilitas tujuan rujukan',
   referralReason: 'Isi alasan rujukan',
   onePrimary: 'Hanya satu diagnosis utama',
+  codeUnknown: 'Kode tidak dikenal; pilih dari daftar',
+  drugUnknown: 'Obat tidak ada di master obat atau tidak aktif',
   primaryRequired: 'Tentukan satu diagnosis utama sebelum menyelesaikan pemeriksaan',
   addendumRequired: 'Isi catatan tambahan',
   templateName: 'Isi nama template',

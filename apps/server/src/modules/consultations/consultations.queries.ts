@@ -1,0 +1,389 @@
+import type { EncounterContent, TemplateContent } from '@klinikita/domain/consultations/consultation.schema';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  clinics,
+  doctors,
+  drugs,
+  employees,
+  encounterAddenda,
+  encounters,
+  encounterTemplates,
+  letters,
+  medicalCodes,
+  patients,
+  prescriptions,
+  registrations,
+  serviceOrders,
+  users,
+} from '../../db/schema/index.ts';
+import { containsPattern, type Executor } from '../../shared/sql.ts';
+
+const signer = alias(users, 'signer');
+const doctorEmployee = alias(employees, 'doctor_employee');
+
+const encounterColumns = {
+  id: encounters.id,
+  uid: encounters.uid,
+  corpId: encounters.corpId,
+  clinicId: encounters.clinicId,
+  clinicName: clinics.name,
+  patientId: encounters.patientId,
+  registrationId: encounters.registrationId,
+  doctorId: encounters.doctorId,
+  doctorName: doctorEmployee.name,
+  status: encounters.status,
+  systolic: encounters.systolic,
+  diastolic: encounters.diastolic,
+  pulse: encounters.pulse,
+  respiratoryRate: encounters.respiratoryRate,
+  temperature: encounters.temperature,
+  spo2: encounters.spo2,
+  weight: encounters.weight,
+  height: encounters.height,
+  subjective: encounters.subjective,
+  objective: encounters.objective,
+  assessment: encounters.assessment,
+  plan: encounters.plan,
+  diagnoses: encounters.diagnoses,
+  procedures: encounters.procedures,
+  prescription: encounters.prescription,
+  orders: encounters.orders,
+  referral: encounters.referral,
+  version: encounters.version,
+  createdAt: encounters.createdAt,
+  updatedAt: encounters.updatedAt,
+  signedAt: encounters.signedAt,
+  signedBy: encounters.signedBy,
+  signedByName: signer.name,
+  patient: { uid: patients.uid, mrn: patients.mrn, name: patients.name },
+  registration: {
+    uid: registrations.uid,
+    queueNumber: registrations.queueNumber,
+    status: registrations.status,
+    queueDate: registrations.queueDate,
+    complaint: registrations.complaint,
+    payerType: registrations.payerType,
+  },
+};
+
+function selectEncounters(db: Executor) {
+  return db
+    .select(encounterColumns)
+    .from(encounters)
+    .innerJoin(clinics, eq(clinics.id, encounters.clinicId))
+    .innerJoin(patients, eq(patients.id, encounters.patientId))
+    .innerJoin(registrations, eq(registrations.id, encounters.registrationId))
+    .leftJoin(doctors, eq(doctors.id, encounters.doctorId))
+    .leftJoin(doctorEmployee, eq(doctorEmployee.id, doctors.employeeId))
+    .leftJoin(signer, eq(signer.id, encounters.signedBy));
+}
+
+export type EncounterRow = Awaited<ReturnType<typeof findEncounter>> & {};
+
+export async function findEncounter(db: Executor, uid: string) {
+  const [row] = await selectEncounters(db).where(eq(encounters.uid, uid));
+  return row ?? null;
+}
+
+export async function findEncounterByRegistration(db: Executor, registrationId: number) {
+  const [row] = await selectEncounters(db).where(eq(encounters.registrationId, registrationId));
+  return row ?? null;
+}
+
+/** The encounter row locked for a change (saving, finishing). */
+export async function lockEncounter(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: encounters.id, status: encounters.status, version: encounters.version })
+    .from(encounters)
+    .where(eq(encounters.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** A patient's encounters in the given clinics, newest first. */
+export async function pageEncountersOfPatient(
+  db: Executor,
+  patientId: number,
+  clinicIds: number[],
+  page: number,
+  limit: number,
+) {
+  const where = and(eq(encounters.patientId, patientId), inArray(encounters.clinicId, clinicIds));
+  const [rows, [{ total }]] = await Promise.all([
+    selectEncounters(db)
+      .where(where)
+      .orderBy(desc(encounters.createdAt), desc(encounters.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(encounters).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function insertEncounter(
+  db: Executor,
+  values: {
+    uid: string;
+    corpId: number;
+    clinicId: number;
+    patientId: number;
+    registrationId: number;
+    doctorId: number | null;
+    subjective: string | null;
+    createdBy: number;
+  },
+) {
+  // two tabs opening the same visit at once: the unique index keeps one note
+  await db.insert(encounters).values(values).onConflictDoNothing({ target: encounters.registrationId });
+}
+
+const contentColumns = (c: EncounterContent) => ({
+  systolic: c.systolic,
+  diastolic: c.diastolic,
+  pulse: c.pulse,
+  respiratoryRate: c.respiratoryRate,
+  temperature: c.temperature,
+  spo2: c.spo2,
+  weight: c.weight,
+  height: c.height,
+  subjective: c.subjective,
+  objective: c.objective,
+  assessment: c.assessment,
+  plan: c.plan,
+  diagnoses: c.diagnoses,
+  procedures: c.procedures,
+  prescription: c.prescription,
+  orders: c.orders,
+  referral: c.referral,
+});
+
+/** Saves a draft only if it is still a draft at the version the client read; null otherwise. */
+export async function saveDraft(db: Executor, id: number, version: number, content: EncounterContent) {
+  const [row] = await db
+    .update(encounters)
+    .set({ ...contentColumns(content), version: sql`${encounters.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(encounters.id, id), eq(encounters.version, version), eq(encounters.status, 'draft')))
+    .returning({ id: encounters.id });
+  return row ?? null;
+}
+
+export async function signEncounter(db: Executor, id: number, userId: number, hash: string) {
+  await db
+    .update(encounters)
+    .set({
+      status: 'signed',
+      signedAt: sql`now()`,
+      signedBy: userId,
+      signedHash: hash,
+      version: sql`${encounters.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(encounters.id, id));
+}
+
+export async function addendaOf(db: Executor, encounterIds: number[]) {
+  if (!encounterIds.length) return [];
+  return db
+    .select({
+      encounterId: encounterAddenda.encounterId,
+      uid: encounterAddenda.uid,
+      text: encounterAddenda.text,
+      createdAt: encounterAddenda.createdAt,
+      userId: encounterAddenda.createdBy,
+      userName: users.name,
+    })
+    .from(encounterAddenda)
+    .innerJoin(users, eq(users.id, encounterAddenda.createdBy))
+    .where(inArray(encounterAddenda.encounterId, encounterIds))
+    .orderBy(asc(encounterAddenda.createdAt), asc(encounterAddenda.id));
+}
+
+export async function insertAddendum(
+  db: Executor,
+  values: { uid: string; encounterId: number; text: string; createdBy: number },
+) {
+  await db.insert(encounterAddenda).values(values);
+}
+
+export async function serviceOrdersOf(db: Executor, encounterIds: number[]) {
+  if (!encounterIds.length) return [];
+  return db
+    .select({
+      encounterId: serviceOrders.encounterId,
+      uid: serviceOrders.uid,
+      serviceType: serviceOrders.serviceType,
+      items: serviceOrders.items,
+      note: serviceOrders.note,
+      result: serviceOrders.result,
+      resultAt: serviceOrders.resultAt,
+      registrationUid: registrations.uid,
+      queueNumber: registrations.queueNumber,
+      status: registrations.status,
+    })
+    .from(serviceOrders)
+    .innerJoin(registrations, eq(registrations.id, serviceOrders.registrationId))
+    .where(inArray(serviceOrders.encounterId, encounterIds))
+    .orderBy(asc(serviceOrders.id));
+}
+
+export async function insertServiceOrder(db: Executor, values: typeof serviceOrders.$inferInsert) {
+  await db.insert(serviceOrders).values(values);
+}
+
+export async function prescriptionsOf(db: Executor, encounterIds: number[]) {
+  if (!encounterIds.length) return [];
+  return db
+    .select({ encounterId: prescriptions.encounterId, status: prescriptions.status })
+    .from(prescriptions)
+    .where(inArray(prescriptions.encounterId, encounterIds));
+}
+
+export async function insertPrescription(db: Executor, values: typeof prescriptions.$inferInsert) {
+  await db.insert(prescriptions).values(values);
+}
+
+export async function lettersOf(db: Executor, encounterIds: number[]) {
+  if (!encounterIds.length) return [];
+  return db
+    .select({
+      encounterId: letters.encounterId,
+      uid: letters.uid,
+      kind: letters.kind,
+      number: letters.number,
+      createdAt: letters.createdAt,
+    })
+    .from(letters)
+    .where(inArray(letters.encounterId, encounterIds))
+    .orderBy(asc(letters.id));
+}
+
+/** Codes of a system that exist among the given ones (a note names only real codes). */
+export async function knownCodes(db: Executor, system: 'icd10' | 'icd9cm', codes: string[]) {
+  if (!codes.length) return new Set<string>();
+  const rows = await db
+    .select({ code: medicalCodes.code })
+    .from(medicalCodes)
+    .where(and(eq(medicalCodes.system, system), inArray(medicalCodes.code, codes)));
+  return new Set(rows.map((r) => r.code));
+}
+
+/** The corporate's active drugs among the given public ids. */
+export async function activeDrugUids(db: Executor, corpId: number, uids: string[]) {
+  if (!uids.length) return new Set<string>();
+  const rows = await db
+    .select({ uid: drugs.uid })
+    .from(drugs)
+    .where(
+      and(
+        eq(drugs.corpId, corpId),
+        inArray(drugs.uid, uids),
+        eq(drugs.active, true),
+        isNull(drugs.deletedAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.uid));
+}
+
+export interface RecordPatientFilter {
+  corpId: number;
+  clinicIds: number[];
+  doctorId?: number;
+  patientId?: number;
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+/**
+ * Patients with at least one encounter in the clinics (and, for the doctor's own list, by that
+ * doctor), with their visit count, last visit and the last visit's primary diagnosis.
+ */
+export async function pageRecordPatients(db: Executor, f: RecordPatientFilter) {
+  const clinicList = sql.join(
+    f.clinicIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const visits = sql`
+    SELECT e.patient_id, count(*)::int AS visits, max(e.created_at) AS last_visit
+    FROM encounters e
+    WHERE e.clinic_id IN (${clinicList})
+      ${f.doctorId ? sql`AND e.doctor_id = ${f.doctorId}` : sql``}
+      ${f.patientId ? sql`AND e.patient_id = ${f.patientId}` : sql``}
+    GROUP BY e.patient_id`;
+  const term = f.search?.trim();
+  const searchSql = term
+    ? sql`AND (lower(p.name) LIKE ${containsPattern(term.toLowerCase())} OR p.mrn = ${term} OR p.nik = ${term})`
+    : sql``;
+  type Row = {
+    uid: string;
+    mrn: string;
+    name: string;
+    title: string | null;
+    sex: 'M' | 'F';
+    dob: string;
+    nik: string | null;
+    allergies: string | null;
+    visits: number;
+    last_visit: Date | string | null;
+    last_diagnosis: string | null;
+    total: number;
+  };
+  const result = await db.execute(sql`
+    SELECT p.uid, p.mrn, p.name, p.title, p.sex, p.dob::text AS dob, p.nik, p.allergies,
+      v.visits, v.last_visit,
+      (SELECT concat(d->>'code', ' ', d->>'title')
+         FROM encounters e2, jsonb_array_elements(e2.diagnoses) d
+        WHERE e2.patient_id = p.id AND e2.clinic_id IN (${clinicList}) AND (d->>'primary')::boolean
+        ORDER BY e2.created_at DESC LIMIT 1) AS last_diagnosis,
+      count(*) OVER ()::int AS total
+    FROM (${visits}) v
+    JOIN patients p ON p.id = v.patient_id
+    WHERE p.corp_id = ${f.corpId} AND p.deleted_at IS NULL ${searchSql}
+    ORDER BY v.last_visit DESC, p.id DESC
+    LIMIT ${f.limit} OFFSET ${(f.page - 1) * f.limit}`);
+  const list = (result as unknown as { rows: Row[] }).rows;
+  return { rows: list, total: list[0]?.total ?? 0 };
+}
+
+export async function findPatientByUid(db: Executor, uid: string) {
+  const [row] = await db
+    .select({ id: patients.id, uid: patients.uid, corpId: patients.corpId })
+    .from(patients)
+    .where(and(eq(patients.uid, uid), isNull(patients.deletedAt)));
+  return row ?? null;
+}
+
+export async function templatesOf(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(encounterTemplates)
+    .where(eq(encounterTemplates.userId, userId))
+    .orderBy(asc(sql`lower(${encounterTemplates.name})`));
+}
+
+export async function findTemplate(db: Executor, uid: string) {
+  const [row] = await db.select().from(encounterTemplates).where(eq(encounterTemplates.uid, uid));
+  return row ?? null;
+}
+
+export async function insertTemplate(
+  db: Executor,
+  values: { uid: string; corpId: number; userId: number; name: string; content: TemplateContent },
+) {
+  const [row] = await db.insert(encounterTemplates).values(values).returning();
+  return row;
+}
+
+export async function updateTemplate(db: Executor, id: number, name: string, content: TemplateContent) {
+  const [row] = await db
+    .update(encounterTemplates)
+    .set({ name, content, updatedAt: sql`now()` })
+    .where(eq(encounterTemplates.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteTemplate(db: Executor, id: number) {
+  await db.delete(encounterTemplates).where(eq(encounterTemplates.id, id));
+}

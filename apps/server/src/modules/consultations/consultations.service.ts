@@ -1,0 +1,471 @@
+import { createHash } from 'node:crypto';
+import { ALL_ACCESS_ROLES } from '@klinikita/domain/access/roles';
+import { CLINICAL_ROLES } from '@klinikita/domain/consultations/consultation.rules';
+import type {
+  Encounter,
+  EncounterContent,
+  EncounterSaveInput,
+} from '@klinikita/domain/consultations/consultation.schema';
+import {
+  EXAMINATION_GROUP,
+  type RegistrationStatus,
+} from '@klinikita/domain/registrations/registration.rules';
+import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
+import type { Db } from '../../db/client.ts';
+import { publishEvent } from '../../events/live-events.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { newUid } from '../../shared/crypto.ts';
+import { AppError, forbidden } from '../../shared/errors.ts';
+import { type Executor, isUniqueViolation, pageOf } from '../../shared/sql.ts';
+import { writeAudit } from '../auth/auth.queries.ts';
+import {
+  findRegistration,
+  findRegistrationById,
+  moveStatus,
+} from '../registrations/registrations.queries.ts';
+import { createRegistration } from '../registrations/registrations.service.ts';
+import { type EncounterExtras, toEncounter, toRecordPatient, toTemplate } from './consultations.mapper.ts';
+import {
+  activeDrugUids,
+  addendaOf,
+  deleteTemplate,
+  type EncounterRow,
+  findEncounter,
+  findEncounterByRegistration,
+  findPatientByUid,
+  findTemplate,
+  insertAddendum,
+  insertEncounter,
+  insertPrescription,
+  insertServiceOrder,
+  insertTemplate,
+  knownCodes,
+  lettersOf,
+  lockEncounter,
+  pageEncountersOfPatient,
+  pageRecordPatients,
+  prescriptionsOf,
+  saveDraft,
+  serviceOrdersOf,
+  signEncounter,
+  templatesOf,
+  updateTemplate,
+} from './consultations.queries.ts';
+import { createReferralLetter } from './referral-letter.ts';
+
+/** The examination screen. */
+export const EXAM_MENUS = ['/Doctor/doctor'] as const;
+/** Screens that read a record. */
+export const RECORD_MENUS = ['/Doctor/doctor', '/EMR', '/Doctor/patient', '/Doctor/itemSuratSehat'] as const;
+
+const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
+  new AppError(status, `consultations.${key}`, params);
+
+/** Only the treating clinic's clinical roles read a record (Permenkes 24/2022: access on a need basis). */
+export function assertClinical(session: AuthSession) {
+  if (!CLINICAL_ROLES.includes(session.roleName)) throw forbidden('consultations.notClinical');
+}
+
+async function audit(
+  db: Executor,
+  session: AuthSession,
+  ip: string,
+  action: string,
+  row: { uid: string; clinicId: number | null; patientId: number },
+  entity = 'encounter',
+  detail?: unknown,
+) {
+  await writeAudit(db as Db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    clinicId: row.clinicId,
+    action,
+    entity,
+    entityId: row.uid,
+    patientId: row.patientId,
+    ip,
+    detail,
+  });
+}
+
+async function extrasOf(db: Executor, ids: number[]): Promise<EncounterExtras> {
+  const [addenda, orders, prescriptions, letters] = await Promise.all([
+    addendaOf(db, ids),
+    serviceOrdersOf(db, ids),
+    prescriptionsOf(db, ids),
+    lettersOf(db, ids),
+  ]);
+  return { addenda, orders, prescriptions, letters };
+}
+
+async function present(db: Executor, row: EncounterRow): Promise<Encounter> {
+  return toEncounter(row, await extrasOf(db, [row.id]));
+}
+
+/** The encounter if the session may read it: same corporate, a clinic of the user's, a clinical role. */
+async function scopedEncounter(db: Executor, session: AuthSession, uid: string) {
+  assertClinical(session);
+  const row = await findEncounter(db, uid);
+  if (!row || row.corpId !== session.corpId) throw refuse(404, 'notFound');
+  if (!session.clinicIds.includes(row.clinicId)) throw forbidden('api.clinicForbidden');
+  return row;
+}
+
+/**
+ * Opens the note of a doctor visit: the draft is made the first time (the complaint told at the
+ * front office becomes the subjective part), the same note is returned after.
+ */
+export async function openEncounter(db: Db, session: AuthSession, registrationUid: string, ip: string) {
+  assertClinical(session);
+  return db.transaction(async (tx) => {
+    const registration = await findRegistration(tx, registrationUid);
+    if (!registration || registration.corpId !== session.corpId) throw refuse(404, 'registrationNotFound');
+    if (!session.clinicIds.includes(registration.clinicId)) throw forbidden('api.clinicForbidden');
+    if (registration.orderType !== 'doctor') throw refuse(409, 'notDoctorVisit');
+    let row = await findEncounterByRegistration(tx, registration.id);
+    if (!row) {
+      if (!(EXAMINATION_GROUP as readonly string[]).includes(registration.status))
+        throw refuse(409, 'notCalled', {
+          queueNumber: registration.queueNumber,
+          status: registration.status,
+        });
+      await insertEncounter(tx, {
+        uid: newUid(),
+        corpId: registration.corpId,
+        clinicId: registration.clinicId,
+        patientId: registration.patientId,
+        registrationId: registration.id,
+        doctorId: registration.doctorId,
+        subjective: registration.complaint,
+        createdBy: session.userId,
+      });
+      row = await findEncounterByRegistration(tx, registration.id);
+    }
+    if (!row) throw refuse(404, 'notFound');
+    await audit(tx, session, ip, 'encounter.open', row);
+    return present(tx, row);
+  });
+}
+
+export async function readEncounter(db: Db, session: AuthSession, uid: string, ip: string) {
+  const row = await scopedEncounter(db, session, uid);
+  await audit(db, session, ip, 'record.read', row);
+  return present(db, row);
+}
+
+/** Codes and drugs a note names must exist: the screen picks them, an API client might not. */
+async function checkReferences(db: Executor, session: AuthSession, content: EncounterContent) {
+  const fields: { path: string; key: string }[] = [];
+  const icd10 = await knownCodes(
+    db,
+    'icd10',
+    content.diagnoses.map((d) => d.code),
+  );
+  content.diagnoses.forEach((d, i) => {
+    if (!icd10.has(d.code)) fields.push({ path: `diagnoses.${i}.code`, key: 'consultations.codeUnknown' });
+  });
+  const icd9 = await knownCodes(
+    db,
+    'icd9cm',
+    content.procedures.map((p) => p.code),
+  );
+  content.procedures.forEach((p, i) => {
+    if (!icd9.has(p.code)) fields.push({ path: `procedures.${i}.code`, key: 'consultations.codeUnknown' });
+  });
+  const drugIds = content.prescription.flatMap((p) => [p.drugId, ...p.ingredients.map((g) => g.drugId)]);
+  const known = await activeDrugUids(
+    db,
+    session.corpId,
+    drugIds.filter((id): id is string => Boolean(id)),
+  );
+  content.prescription.forEach((p, i) => {
+    if (p.drugId && !known.has(p.drugId))
+      fields.push({ path: `prescription.${i}.drugId`, key: 'consultations.drugUnknown' });
+    p.ingredients.forEach((g, j) => {
+      if (g.drugId && !known.has(g.drugId))
+        fields.push({ path: `prescription.${i}.ingredients.${j}.drugId`, key: 'consultations.drugUnknown' });
+    });
+  });
+  if (fields.length) throw new AppError(400, 'api.validation', {}, fields);
+}
+
+/** Saves the draft the doctor is typing; refused once signed or when another tab saved meanwhile. */
+export async function saveEncounter(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  input: EncounterSaveInput,
+  ip: string,
+) {
+  return db.transaction(async (tx) => {
+    const row = await scopedEncounter(tx, session, uid);
+    if (row.status === 'signed') throw refuse(409, 'signed');
+    const { version, ...content } = input;
+    await checkReferences(tx, session, content);
+    const saved = await saveDraft(tx, row.id, version, content);
+    if (!saved) {
+      const now = await lockEncounter(tx, row.id);
+      throw refuse(409, now?.status === 'signed' ? 'signed' : 'staleDraft');
+    }
+    await audit(tx, session, ip, 'encounter.save', row);
+    return present(tx, (await findEncounter(tx, uid))!);
+  });
+}
+
+const contentHash = (row: EncounterRow) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        row.systolic,
+        row.diastolic,
+        row.pulse,
+        row.respiratoryRate,
+        row.temperature,
+        row.spo2,
+        row.weight,
+        row.height,
+        row.subjective,
+        row.objective,
+        row.assessment,
+        row.plan,
+        row.diagnoses,
+        row.procedures,
+        row.prescription,
+        row.orders,
+        row.referral,
+      ]),
+    )
+    .digest('hex');
+
+/**
+ * Finishes the examination in one transaction: signs the note, sends the prescription to the
+ * pharmacy, turns each order into a service registration in today's queue, writes the referral
+ * letter, and moves the visit Examination → Exam Done → Prescription Waiting (or Payment).
+ */
+export async function finishEncounter(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  version: number,
+  ip: string,
+) {
+  if (!session.doctorId) throw forbidden('consultations.doctorOnly');
+  return db.transaction(async (tx) => {
+    const found = await scopedEncounter(tx, session, uid);
+    const locked = await lockEncounter(tx, found.id);
+    if (!locked) throw refuse(404, 'notFound');
+    if (locked.status === 'signed') throw refuse(409, 'signed');
+    if (locked.version !== version) throw refuse(409, 'staleDraft');
+    const row = (await findEncounter(tx, uid))!;
+    if (row.diagnoses.filter((d) => d.primary).length !== 1)
+      throw new AppError(400, 'consultations.primaryRequired', {}, [
+        { path: 'diagnoses', key: 'consultations.primaryRequired' },
+      ]);
+
+    const registration = (await findRegistrationById(tx, row.registrationId))!;
+    if (registration.status !== 'Examination')
+      throw refuse(409, 'notInExamination', {
+        queueNumber: registration.queueNumber,
+        status: registration.status,
+      });
+    const next: RegistrationStatus = row.prescription.length ? 'Prescription Waiting' : 'Payment';
+    const moved =
+      (await moveStatus(tx, registration.id, 'Examination', 'Exam Done', session.userId)) &&
+      (await moveStatus(tx, registration.id, 'Exam Done', next, session.userId));
+    if (!moved)
+      throw refuse(409, 'notInExamination', { queueNumber: registration.queueNumber, status: 'Exam Done' });
+
+    if (row.prescription.length) {
+      await insertPrescription(tx, {
+        uid: newUid(),
+        corpId: row.corpId,
+        clinicId: row.clinicId,
+        patientId: row.patientId,
+        encounterId: row.id,
+        registrationId: registration.id,
+        doctorId: row.doctorId,
+        items: row.prescription,
+      });
+    }
+    for (const order of row.orders) {
+      const created = await createRegistration(
+        tx as unknown as Db,
+        session,
+        {
+          clinicId: row.clinicId,
+          patientId: row.patient.uid,
+          orderType: 'service',
+          serviceType: order.serviceType,
+          payerType: registration.payerType,
+          companyId: registration.companyId,
+          insuranceName: registration.insuranceName ?? undefined,
+          insuranceNumber: registration.insuranceNumber ?? undefined,
+          referrer: row.doctorName ?? undefined,
+          complaint: order.items.join(', ').slice(0, 500),
+        },
+        ip,
+      );
+      const serviceRegistration = await findRegistration(tx, created._id);
+      await insertServiceOrder(tx, {
+        uid: newUid(),
+        clinicId: row.clinicId,
+        patientId: row.patientId,
+        encounterId: row.id,
+        registrationId: serviceRegistration!.id,
+        serviceType: order.serviceType,
+        items: order.items,
+        note: order.note ?? null,
+      });
+    }
+    if (row.referral) {
+      await createReferralLetter(tx, {
+        corpId: row.corpId,
+        clinicId: row.clinicId,
+        patientId: row.patientId,
+        encounterId: row.id,
+        userId: session.userId,
+        referral: row.referral,
+        diagnoses: row.diagnoses,
+        doctorName: row.doctorName,
+      });
+    }
+    await signEncounter(tx, row.id, session.userId, contentHash(row));
+    await audit(tx, session, ip, 'encounter.finish', row, 'encounter', {
+      next,
+      orders: row.orders.map((o) => o.serviceType),
+      prescriptionItems: row.prescription.length,
+    });
+    await publishEvent(tx, {
+      clinicId: row.clinicId,
+      type: REGISTRATION_EVENTS.updated,
+      id: registration.uid,
+    });
+    return { encounter: await present(tx, (await findEncounter(tx, uid))!), nextStatus: next } as const;
+  });
+}
+
+/** A correction or addition to a signed note, by a doctor; the signed note stays as it was. */
+export async function addAddendum(db: Db, session: AuthSession, uid: string, text: string, ip: string) {
+  if (!session.doctorId) throw forbidden('consultations.doctorOnly');
+  return db.transaction(async (tx) => {
+    const row = await scopedEncounter(tx, session, uid);
+    if (row.status !== 'signed') throw refuse(409, 'notSigned');
+    await insertAddendum(tx, { uid: newUid(), encounterId: row.id, text, createdBy: session.userId });
+    await audit(tx, session, ip, 'encounter.addendum', row);
+    return present(tx, row);
+  });
+}
+
+/** Patients with a record in the user's clinics; `mine`: those the session's doctor has seen. */
+export async function listRecordPatients(
+  db: Db,
+  session: AuthSession,
+  q: { search?: string; mine?: boolean; page: number; limit: number },
+) {
+  assertClinical(session);
+  if (q.mine && !session.doctorId) return pageOf([], 0, q);
+  const { rows, total } = await pageRecordPatients(db, {
+    corpId: session.corpId,
+    clinicIds: session.clinicIds,
+    doctorId: q.mine ? (session.doctorId ?? undefined) : undefined,
+    search: q.search,
+    page: q.page,
+    limit: q.limit,
+  });
+  const now = new Date();
+  return pageOf(
+    rows.map((r) => toRecordPatient(r, now)),
+    total,
+    q,
+  );
+}
+
+async function scopedPatient(db: Executor, session: AuthSession, uid: string) {
+  assertClinical(session);
+  const patient = await findPatientByUid(db, uid);
+  if (!patient || patient.corpId !== session.corpId) throw refuse(404, 'patientNotFound');
+  return patient;
+}
+
+export async function readRecordPatient(db: Db, session: AuthSession, uid: string, ip: string) {
+  const patient = await scopedPatient(db, session, uid);
+  const { rows } = await pageRecordPatients(db, {
+    corpId: session.corpId,
+    clinicIds: session.clinicIds,
+    patientId: patient.id,
+    page: 1,
+    limit: 1,
+  });
+  // no visit at the user's clinics: to this user there is no record
+  if (!rows[0]) throw refuse(404, 'patientNotFound');
+  await audit(db, session, ip, 'record.read', { uid, clinicId: null, patientId: patient.id }, 'patient');
+  return toRecordPatient(rows[0]);
+}
+
+/** The record's visits at the user's clinics, newest first. */
+export async function patientTimeline(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  q: { page: number; limit: number },
+  ip: string,
+) {
+  const patient = await scopedPatient(db, session, uid);
+  const { rows, total } = await pageEncountersOfPatient(db, patient.id, session.clinicIds, q.page, q.limit);
+  const extras = await extrasOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  await audit(db, session, ip, 'record.read', { uid, clinicId: null, patientId: patient.id }, 'patient', {
+    page: q.page,
+    encounters: rows.map((r) => r.uid),
+  });
+  return pageOf(
+    rows.map((r) => toEncounter(r, extras)),
+    total,
+    q,
+  );
+}
+
+export async function listTemplates(db: Db, session: AuthSession) {
+  return (await templatesOf(db, session.userId)).map(toTemplate);
+}
+
+async function ownTemplate(db: Executor, session: AuthSession, uid: string) {
+  const row = await findTemplate(db, uid);
+  if (!row || row.userId !== session.userId) throw refuse(404, 'templateNotFound');
+  return row;
+}
+
+export async function saveTemplate(
+  db: Db,
+  session: AuthSession,
+  input: { name: string; content: Parameters<typeof insertTemplate>[1]['content'] },
+  uid?: string,
+) {
+  try {
+    if (uid) {
+      const row = await ownTemplate(db, session, uid);
+      return toTemplate(await updateTemplate(db, row.id, input.name, input.content));
+    }
+    return toTemplate(
+      await insertTemplate(db, {
+        uid: newUid(),
+        corpId: session.corpId,
+        userId: session.userId,
+        name: input.name,
+        content: input.content,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse(409, 'templateExists', { name: input.name });
+    throw error;
+  }
+}
+
+export async function removeTemplate(db: Db, session: AuthSession, uid: string) {
+  const row = await ownTemplate(db, session, uid);
+  await deleteTemplate(db, row.id);
+}
+
+export const isAllAccess = (session: AuthSession) => ALL_ACCESS_ROLES.includes(session.roleName);
