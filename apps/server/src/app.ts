@@ -41,6 +41,8 @@ export interface AppOptions {
   /** LISTEN on the same database (`Database.listen`): live events reach every instance */
   listen: Listen;
   sessionTtlMs?: number;
+  /** How long an instance may reuse a session lookup (0: never); writes and NOTIFY empty it sooner. */
+  sessionCacheMs?: number;
   cookieSecure?: 'auto' | 'true' | 'false';
   logLevel?: string;
   trustProxy?: boolean;
@@ -105,7 +107,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin, { db, sessionTtlMs });
+  await app.register(authPlugin, {
+    db,
+    sessionTtlMs,
+    listen: options.listen,
+    sessionCacheMs: options.sessionCacheMs,
+  });
   await app.register(eventsPlugin, { listen: options.listen });
 
   await app.register(

@@ -12,6 +12,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SESSION_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(5000)
+    .describe('how long an instance reuses a session lookup; 0 turns the cache off'),
   SEED_DEMO: z
     .enum(['auto', 'never'])
     .default('auto')

@@ -18,6 +18,7 @@ const app = await buildApp({
   db: database.db,
   listen: database.listen,
   sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
+  sessionCacheMs: env.SESSION_CACHE_MS,
   cookieSecure: env.COOKIE_SECURE,
   logLevel: env.LOG_LEVEL,
   trustProxy: env.TRUST_PROXY,

@@ -2,10 +2,12 @@ import { type MenuAccess, roleServesMenu } from '@klinikita/domain/access/menu';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import type { Listen } from '../db/pg-listener.ts';
 import { extendSession, findSession, type SessionRow } from '../modules/auth/auth.queries.ts';
 import { toMenuAccess } from '../modules/auth/session-user.mapper.ts';
 import { hashToken } from '../shared/crypto.ts';
 import { AppError, forbidden, unauthenticated } from '../shared/errors.ts';
+import { createSessionCache } from './session-cache.ts';
 
 /**
  * What an API route serves: open to all (`public`), to any logged-in user (`session`, e.g. the
@@ -59,41 +61,62 @@ export function assertSameOrigin(request: FastifyRequest): void {
   if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, 'api.csrf');
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; sessionTtlMs: number }) => {
-  app.decorateRequest('session', null);
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; sessionTtlMs: number; listen: Listen; sessionCacheMs?: number },
+  ) => {
+    app.decorateRequest('session', null);
+    const cache = createSessionCache({ ttlMs: opts.sessionCacheMs ?? 5000 });
+    const unlisten = await cache.listen(opts.listen);
+    app.addHook('onClose', async () => unlisten());
+    // a write may have changed what a session carries (logout, a role's menus, a user switched off):
+    // this instance forgets its copies before answering; the others hear it from the database
+    app.addHook('onSend', async (request) => {
+      if (UNSAFE.has(request.method) && cache.size) cache.clear();
+    });
 
-  app.addHook('onRoute', (route) => {
-    const url = route.url ?? route.path;
-    if (url.startsWith('/api/clinic/') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${url} declares no access rule`);
-    }
-  });
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? route.path;
+      if (url.startsWith('/api/clinic/') && !route.config?.access) {
+        throw new Error(`Route ${route.method} ${url} declares no access rule`);
+      }
+    });
 
-  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || 'public' in access) return;
-    const found = readToken(request);
-    if (!found) throw unauthenticated();
-    const row = await findSession(opts.db, hashToken(found.token));
-    if (!row) throw unauthenticated();
-    if (found.via === 'cookie') assertSameOrigin(request);
-    // sliding expiry: renew once half the lifetime has gone
-    if (row.expiresAt.getTime() - Date.now() < opts.sessionTtlMs / 2) {
-      await extendSession(opts.db, row.sessionId, new Date(Date.now() + opts.sessionTtlMs));
-    }
-    const session: AuthSession = {
-      ...row,
-      access: toMenuAccess(row.menus),
-      token: found.token,
-      via: found.via,
-    };
-    request.session = session;
-    if ('menu' in access) {
-      const routes = typeof access.menu === 'string' ? [access.menu] : access.menu;
-      if (!routes.some((r) => roleServesMenu(row.roleName, session.access, r))) throw forbidden();
-    }
-  });
-});
+    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || 'public' in access) return;
+      const found = readToken(request);
+      if (!found) throw unauthenticated();
+      const tokenHash = hashToken(found.token);
+      let cached = cache.get(tokenHash);
+      if (!cached) {
+        const fresh = await findSession(opts.db, tokenHash);
+        if (!fresh) throw unauthenticated();
+        cached = { row: fresh, access: toMenuAccess(fresh.menus), at: Date.now() };
+        cache.set(tokenHash, fresh, cached.access);
+      }
+      const { row } = cached;
+      if (found.via === 'cookie') assertSameOrigin(request);
+      // sliding expiry: renew once half the lifetime has gone
+      if (row.expiresAt.getTime() - Date.now() < opts.sessionTtlMs / 2) {
+        row.expiresAt = new Date(Date.now() + opts.sessionTtlMs);
+        await extendSession(opts.db, row.sessionId, row.expiresAt);
+      }
+      const session: AuthSession = {
+        ...row,
+        access: cached.access,
+        token: found.token,
+        via: found.via,
+      };
+      request.session = session;
+      if ('menu' in access) {
+        const routes = typeof access.menu === 'string' ? [access.menu] : access.menu;
+        if (!routes.some((r) => roleServesMenu(row.roleName, session.access, r))) throw forbidden();
+      }
+    });
+  },
+);
 
 /** The session of a route that declared `session` or `menu` access. */
 export function requireSession(request: FastifyRequest): AuthSession {

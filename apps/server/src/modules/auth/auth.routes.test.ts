@@ -185,13 +185,18 @@ describe('GET users (session start)', () => {
       await ctx.app.inject({ method: 'GET', url: `${API}/users`, headers: { authorization: token } }),
     ).data;
     expect(user.clinics.map((c: { id: number }) => c.id)).toEqual([10, 11]);
-    // the doctor's menu also grants /Doctor/patient and /EMR, whose screens are not built yet:
+    // the doctor's menu also grants Review Hasil, whose screens are not built yet:
     // the sidebar leaves them out
     const granted = user.role.menu.access.map(
-      (a: { parent: { menu: { menu: { route: string } } } }) => a.parent.menu.menu.route,
+      (a: { parent: { menu: { menu: { route: string | null } } } }) => a.parent.menu.menu.route,
     );
-    expect(granted).toEqual(expect.arrayContaining(['/Doctor/doctor', '/Doctor/patient']));
-    expect(user.menu.map((m: { route: string }) => m.route)).toEqual(['/Doctor/doctor']);
+    expect(granted).toEqual(expect.arrayContaining(['/Doctor/doctor', '/Doctor/patient', null]));
+    expect(user.menu.map((m: { route: string }) => m.route)).toEqual([
+      '/Doctor/doctor',
+      '/Doctor/patient',
+      '/Doctor/itemSuratSehat',
+      '/EMR',
+    ]);
   });
 
   it('refuses no token, a forged token and an expired token with 401', async () => {
@@ -223,6 +228,21 @@ describe('GET users (session start)', () => {
       (await ctx.app.inject({ method: 'GET', url: `${API}/users`, cookies: { token } })).statusCode,
     ).toBe(401);
     await ctx.database.db.update(users).set({ active: true }).where(eq(users.username, 'radiologi'));
+  });
+
+  it('forgets a session it has just served as soon as the database changes it (as another instance would)', async () => {
+    const token = await loginAs(ctx.app, 'kasir');
+    const status = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `${API}/users`, cookies: { token } })).statusCode;
+    expect(await status()).toBe(200);
+    expect(await status()).toBe(200);
+    // written straight to the database, not through this instance: only the NOTIFY tells it
+    await ctx.database.db.update(users).set({ active: false }).where(eq(users.username, 'kasir'));
+    await expect.poll(status, { timeout: 2000, interval: 20 }).toBe(401);
+    await ctx.database.db.update(users).set({ active: true }).where(eq(users.username, 'kasir'));
+    await expect.poll(status, { timeout: 2000, interval: 20 }).toBe(200);
+    await ctx.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    await expect.poll(status, { timeout: 2000, interval: 20 }).toBe(401);
   });
 
   it('stores only a hash of the token', async () => {
