@@ -6,9 +6,7 @@
  * scenario, checks the query plans of search and queue lists for sequential scans, and writes
  * bench/results/<time>.json and .md. Needs `npm run bench:data` first.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -30,11 +28,11 @@ import {
 import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchDatabaseUrl } from './bench-db.ts';
+import { API, login, startServer } from './server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
-const API = '/api/clinic/v1';
 
 interface Scenario {
   name: string;
@@ -56,62 +54,6 @@ interface Measured {
   p99: number;
   non2xx: number;
   errors: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(url: string): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout?.on('data', (d) => {
-    output += d;
-  });
-  server.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}${API}/auth/demo-accounts`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    },
-  };
-}
-
-async function login(base: string, username: string): Promise<string> {
-  const res = await fetch(`${base}${API}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username, password: 'klinikita' }),
-  });
-  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 function drive(base: string, s: Scenario, token: string | null, pool?: string[]): Promise<Measured> {
