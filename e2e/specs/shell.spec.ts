@@ -189,7 +189,8 @@ describe('session', () => {
 describe('language', () => {
   it('the switch to English survives a reload and back to Indonesian', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, 'farmasi');
+    // the cashier's screens are not built yet: he lands on the welcome page
+    await logIn(page, 'kasir');
     await page.getByRole('heading', { name: /Selamat datang/ }).waitFor();
     await page.getByText('EN', { exact: true }).first().click();
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();

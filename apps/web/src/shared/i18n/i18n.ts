@@ -1,7 +1,8 @@
-import { en } from '@klinikita/domain/i18n/en';
-import { id } from '@klinikita/domain/i18n/id';
+import { coreEn } from '@klinikita/domain/i18n/core.en';
+import { coreId } from '@klinikita/domain/i18n/core.id';
 import type { Locale } from '@klinikita/domain/i18n/locale';
-import { translate } from '@klinikita/domain/i18n/translate';
+import { webEn } from '@klinikita/domain/i18n/web.en';
+import { webId } from '@klinikita/domain/i18n/web.id';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocaleCookie, writeLocaleCookie } from './locale-cookie.ts';
@@ -9,12 +10,19 @@ import { readLocaleCookie, writeLocaleCookie } from './locale-cookie.ts';
 const initial = readLocaleCookie();
 
 export const i18n: I18n = i18next.createInstance();
+// the first screen carries only the shell's words; the screens behind the login load the rest
+// (loadCatalogue) with their own chunks
 i18n.use(initReactI18next).init({
-  resources: { id: { translation: id }, en: { translation: en } },
+  resources: {
+    id: { translation: { ...coreId, web: webId } },
+    en: { translation: { ...coreEn, web: webEn } },
+  },
   lng: initial,
   fallbackLng: 'id',
   supportedLngs: ['id', 'en'],
   interpolation: { escapeValue: false },
+  // server messages are sentences that may hold ':'; keys never name a namespace
+  nsSeparator: false,
   initAsync: false,
 });
 applyDocumentLocale(initial);
@@ -32,8 +40,26 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
+let catalogue: Promise<void> | null = null;
+
+/** Every section of the catalogue in both languages: loaded once, before any screen behind the login. */
+export function loadCatalogue(): Promise<void> {
+  catalogue ??= Promise.all([import('@klinikita/domain/i18n/id'), import('@klinikita/domain/i18n/en')]).then(
+    ([{ id }, { en }]) => {
+      i18n.addResourceBundle('id', 'translation', id, true, true);
+      i18n.addResourceBundle('en', 'translation', en, true, true);
+    },
+    (error) => {
+      catalogue = null;
+      throw error;
+    },
+  );
+  return catalogue;
+}
+
 /**
  * Text of a message that is either a catalogue key (zod messages such as
  * 'validation.usernameRequired') or already a sentence (server messages, spec texts).
  */
-export const translateMessage = (message: string): string => translate(currentLocale(), message);
+export const translateMessage = (message: string): string =>
+  i18n.exists(message) ? i18n.t(message) : message;
