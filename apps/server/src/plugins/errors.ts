@@ -42,7 +42,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         errors: validationErrors(error, request),
       });
     }
-    const code = (error as { code?: string }).code ?? '';
+    // drizzle wraps the driver's error ('Failed query: …'); the driver's code and message are its cause
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const code = (error as { code?: string }).code ?? cause?.code ?? '';
     const statusCode = error.statusCode ?? 500;
     if (statusCode === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ status: false, message: request.t('api.payloadTooLarge') });
@@ -52,7 +54,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ code }, 'client error');
       return reply.code(statusCode).send({ status: false, message: request.t('api.validation') });
     }
-    if (UNAVAILABLE_CODES.has(code) || /connection (terminated|refused)|closed/i.test(error.message)) {
+    const driverMessage = cause?.message ?? error.message;
+    if (
+      UNAVAILABLE_CODES.has(code) ||
+      /connection (terminated|refused)|closed|ECONNREFUSED/i.test(driverMessage)
+    ) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send({ status: false, message: request.t('api.unavailable') });
     }

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createTestApp, json, loginAs, type TestContext } from '../test/test-app.ts';
+import { apiSession, exited, freePort, scratchDatabase, startServer } from './server-process.ts';
 
 /**
  * Issue 6, faults: numbers stay unique and gap-free under a burst, one call of a patient wins,
@@ -77,85 +75,24 @@ describe('under load', () => {
   });
 });
 
-const exited = (p: ChildProcess) =>
-  p.exitCode !== null || p.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => p.once('exit', () => resolve()));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 describe('a server killed mid-burst', () => {
-  const root = path.resolve(import.meta.dirname, '../../../..');
   let dataDir: string;
   let databaseUrl = '';
   let dropDatabase = async () => {};
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'klinikita-kill-'));
-    if (process.env.DATABASE_URL) {
-      const name = `klinikita_kill_${process.pid}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      };
-    }
+    const scratch = await scratchDatabase('kill');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   });
   afterAll(async () => {
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function start(port: number): Promise<ChildProcess> {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error('the server exited while starting');
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}${API}/auth/demo-accounts`)).ok) return server;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
-  async function session(base: string) {
-    const headers = { 'content-type': 'application/json', origin: base };
-    const login = await fetch(`${base}${API}/auth/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ username: 'superadmin', password: 'klinikita' }),
-    });
-    return { ...headers, authorization: ((await login.json()) as { data: { token: string } }).data.token };
-  }
+  const start = (port: number) => startServer({ port, dataDir, databaseUrl });
+  const session = (base: string) => apiSession(base);
 
   it('keeps every acknowledged registration, with no number twice', async () => {
     const port = await freePort();
