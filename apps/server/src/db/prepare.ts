@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { users } from './schema/index.ts';
+import { loadMedicalCodes } from './seed/codes.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+import { seedDemoRecords } from './seed/encounters.ts';
 import { syncMenuCatalogue } from './seed/menus.ts';
 import { seedDemoDay } from './seed/registrations.ts';
 
@@ -14,6 +16,7 @@ export async function prepareDatabase(
   options: { seedDemo: boolean; secretsKey: Buffer },
 ) {
   await database.migrate();
+  await loadMedicalCodes(database.db);
   await syncMenuCatalogue(database.db);
   let seeded = false;
   if (options.seedDemo && (await isDatabaseEmpty(database.db))) {
@@ -26,6 +29,9 @@ export async function prepareDatabase(
     .where(eq(users.demo, true))
     .limit(1);
   // a demo opens on a living clinic: today's queue, whatever day it is started
-  if (demoUser) await seedDemoDay(database.db);
+  if (demoUser) {
+    await seedDemoDay(database.db);
+    await seedDemoRecords(database.db);
+  }
   return { seeded, demo: Boolean(demoUser) };
 }

@@ -101,7 +101,7 @@ describe('sidebar menu (spec 2.2, 2.3)', () => {
   it('leaves out screens that are not built yet', () => {
     const pruned = pruneUnbuilt([
       item('dashboard', '/DashboardAdvance'),
-      item('doctorPatients', '/Doctor/patient'),
+      item('payment', '/Payment/payment'),
       item('finance', null, true, [item('bills', '/Registration/daftarTagihan')]),
     ]);
     expect(pruned.map((i) => i.code)).toEqual(['dashboard']);

@@ -58,6 +58,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   leaf('patientQueue', 'Antrian Pasien', '/PatientQueue/patientQueue'),
   leaf('doctor', 'Pemeriksaan Dokter', '/Doctor/doctor'),
   leaf('doctorPatients', 'Pasien Saya', '/Doctor/patient'),
+  leaf('healthLetters', 'Surat Keterangan', '/Doctor/itemSuratSehat'),
   leaf('lab', 'Laboratorium', '/Lab/home-page-lab'),
   leaf('mcu', 'Medical Check Up', '/Lab/home-page-mcu'),
   leaf('radiology', 'Radiologi', '/Radiology'),

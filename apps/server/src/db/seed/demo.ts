@@ -15,6 +15,7 @@ import {
   specialists,
   users,
 } from '../schema/index.ts';
+import { seedDemoDrugs } from './drugs.ts';
 import { seedPatients } from './patients.ts';
 import { seedPartnerCompanies } from './registrations.ts';
 import { seedSchedules } from './schedules.ts';
@@ -33,8 +34,9 @@ const ROLE_MENUS: Record<string, string[]> = {
     'directorDashboard',
     'registration',
     'patientQueue',
-    'emr',
     'payment',
+    'pharmacy',
+    'drugs',
     'reviewResults',
     'previewMcu',
     'previewNonMcu',
@@ -71,7 +73,15 @@ const ROLE_MENUS: Record<string, string[]> = {
     'erp',
     '!erpIntegration',
   ],
-  [ROLES.doctor]: ['doctor', 'doctorPatients', 'emr', 'reviewResults', 'previewMcu', 'previewNonMcu'],
+  [ROLES.doctor]: [
+    'doctor',
+    'doctorPatients',
+    'healthLetters',
+    'emr',
+    'reviewResults',
+    'previewMcu',
+    'previewNonMcu',
+  ],
   [ROLES.nurse]: [
     'registration',
     'patientQueue',
@@ -393,6 +403,7 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     await seedSchedules(tx as unknown as Db);
     await seedPartnerCompanies(tx, corp.id);
     await seedPatients(tx as unknown as Db);
+    await seedDemoDrugs(tx as unknown as Db, corp.id);
   });
 }
 

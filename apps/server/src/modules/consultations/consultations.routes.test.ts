@@ -1,4 +1,5 @@
-import { and, count, eq } from 'drizzle-orm';
+import { clinicDay } from '@klinikita/domain/common/clinic-day';
+import { and, count, desc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -9,6 +10,7 @@ import {
   serviceOrders,
 } from '../../db/schema/index.ts';
 import { grantMenus } from '../../db/seed/demo.ts';
+import { seedDemoRecords } from '../../db/seed/encounters.ts';
 import { addForeignCorporate, userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { aDrug, ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
@@ -142,6 +144,38 @@ beforeAll(async () => {
   paracetamol = await aDrug(db, corpId);
 });
 afterAll(() => ctx.close());
+
+describe('the demo', () => {
+  it('puts a signed note behind every doctor visit seen today and a history behind the first ones', async () => {
+    const db = ctx.database.db;
+    const seen = await visit();
+    await db.update(registrations).set({ status: 'Paid' }).where(eq(registrations.uid, seen._id));
+    const inRoom = await visit();
+    await db.update(registrations).set({ status: 'Examination' }).where(eq(registrations.uid, inRoom._id));
+    await seedDemoRecords(db);
+    const noteOf = async (uid: string) => {
+      const [r] = await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.uid, uid));
+      const [e] = await db.select().from(encounters).where(eq(encounters.registrationId, r.id));
+      return e;
+    };
+    const signed = await noteOf(seen._id);
+    expect(signed).toMatchObject({ status: 'signed' });
+    expect(signed.diagnoses.filter((d) => d.primary)).toHaveLength(1);
+    expect((await noteOf(inRoom._id)).status).toBe('draft');
+    const today = clinicDay('Asia/Jakarta');
+    const past = await db
+      .select({ n: count() })
+      .from(encounters)
+      .innerJoin(registrations, eq(registrations.id, encounters.registrationId))
+      .where(and(eq(encounters.clinicId, 10), lt(registrations.queueDate, today)));
+    expect(past[0].n).toBeGreaterThanOrEqual(3);
+    // a second start adds nothing
+    expect(await seedDemoRecords(db)).toBe(0);
+  });
+});
 
 describe('opening the note', () => {
   it('refuses a visit not yet called, then opens one draft with the complaint as the subjective part', async () => {
@@ -456,7 +490,8 @@ describe('who may read a record', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, registration.patient.uid))
-      .orderBy(auditLog.id);
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(last).toMatchObject({ action: 'record.read', entity: 'patient', ip: expect.any(String) });
   });
 

@@ -1,0 +1,93 @@
+import { ALL_ACCESS_ROLES, ROLES } from '@klinikita/domain/access/roles';
+import type { CodeSystem } from '@klinikita/domain/consultations/consultation.rules';
+import type { MedicalCode } from '@klinikita/domain/consultations/consultation.schema';
+import type { Db } from '../../db/client.ts';
+import type { AuthSession } from '../../plugins/auth.ts';
+import { AppError, forbidden } from '../../shared/errors.ts';
+import { writeAudit } from '../auth/auth.queries.ts';
+import { toMedicalCode } from './codes.mapper.ts';
+import { findCode, saveClinicCode, searchCodes } from './codes.queries.ts';
+
+/** Screens that code diagnoses and procedures: the doctor's note, the record, letters. */
+export const CODE_MENUS = ['/Doctor/doctor', '/EMR', '/Doctor/patient', '/Doctor/itemSuratSehat'] as const;
+
+const MAX_WORDS = 8;
+
+function assertClinic(session: AuthSession, clinicId: number) {
+  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
+}
+
+/** Titles are corrected by doctors (the role, or any user with a doctor profile) and administrators. */
+const mayCorrect = (session: AuthSession) =>
+  ALL_ACCESS_ROLES.includes(session.roleName) ||
+  session.roleName === ROLES.admin ||
+  session.roleName === ROLES.doctor ||
+  session.doctorId !== null;
+
+export async function listCodes(
+  db: Db,
+  session: AuthSession,
+  system: CodeSystem,
+  q: { clinicId: number; search?: string; favourites?: boolean; limit: number },
+): Promise<MedicalCode[]> {
+  assertClinic(session, q.clinicId);
+  const text = (q.search ?? '').trim();
+  const rows = await searchCodes(db, {
+    system,
+    clinicId: q.clinicId,
+    words: text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS),
+    code: text.replace(/\s+/g, '').toUpperCase(),
+    favouritesOnly: q.favourites === true,
+    limit: q.limit,
+  });
+  return rows.map(toMedicalCode);
+}
+
+/** A title equal to the shipped one (or empty) is no correction. */
+const correction = (value: string | null | undefined, shipped: string, current: string | null) => {
+  if (value === undefined) return current;
+  const text = value?.trim() ?? '';
+  return text === '' || text === shipped ? null : text;
+};
+
+/**
+ * Marks a code as one of the clinic's favourites and/or corrects its titles for the clinic
+ * (other clinics keep the shipped title). A correction is audited.
+ */
+export async function updateCode(
+  db: Db,
+  session: AuthSession,
+  system: CodeSystem,
+  code: string,
+  input: { clinicId: number; titleId?: string | null; titleEn?: string | null; favourite?: boolean },
+  ip: string,
+): Promise<MedicalCode> {
+  assertClinic(session, input.clinicId);
+  const correcting = input.titleId !== undefined || input.titleEn !== undefined;
+  if (correcting && !mayCorrect(session)) throw forbidden('codes.correctForbidden');
+  return db.transaction(async (tx) => {
+    const row = await findCode(tx, system, code, input.clinicId);
+    if (!row) throw new AppError(404, 'codes.notFound', { code });
+    const titleId = correction(input.titleId, row.titleId, row.clinicTitleId);
+    const titleEn = correction(input.titleEn, row.titleEn, row.clinicTitleEn);
+    const favourite = input.favourite ?? row.favourite === true;
+    const key = { clinicId: input.clinicId, system, code: row.code };
+    await saveClinicCode(tx, key, { titleId, titleEn, favourite, updatedBy: session.userId });
+    if (titleId !== row.clinicTitleId || titleEn !== row.clinicTitleEn) {
+      await writeAudit(tx as unknown as Db, {
+        userId: session.userId,
+        corpId: session.corpId,
+        clinicId: input.clinicId,
+        action: 'code.correct',
+        entity: 'medical_code',
+        entityId: `${system}:${row.code}`,
+        ip,
+        detail: {
+          before: { titleId: row.clinicTitleId, titleEn: row.clinicTitleEn },
+          after: { titleId, titleEn },
+        },
+      });
+    }
+    return toMedicalCode({ ...row, clinicTitleId: titleId, clinicTitleEn: titleEn, favourite });
+  });
+}
