@@ -31,6 +31,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosize Textarea listens for font loading
+Object.defineProperty(document, 'fonts', {
+  value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+});
 
 afterEach(() => {
   cleanup();

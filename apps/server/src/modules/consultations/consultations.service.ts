@@ -18,6 +18,7 @@ import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, isUniqueViolation, pageOf } from '../../shared/sql.ts';
 import { writeAudit } from '../auth/auth.queries.ts';
+import { createReferralLetter } from '../letters/letters.service.ts';
 import {
   findRegistration,
   findRegistrationById,
@@ -51,7 +52,6 @@ import {
   templatesOf,
   updateTemplate,
 } from './consultations.queries.ts';
-import { createReferralLetter } from './referral-letter.ts';
 
 /** The examination screen. */
 export const EXAM_MENUS = ['/Doctor/doctor'] as const;
@@ -98,7 +98,8 @@ async function extrasOf(db: Executor, ids: number[]): Promise<EncounterExtras> {
   return { addenda, orders, prescriptions, letters };
 }
 
-async function present(db: Executor, row: EncounterRow): Promise<Encounter> {
+/** The encounter with its addenda, orders, prescription and letters, as the API answers it. */
+export async function presentEncounter(db: Executor, row: EncounterRow): Promise<Encounter> {
   return toEncounter(row, await extrasOf(db, [row.id]));
 }
 
@@ -143,14 +144,14 @@ export async function openEncounter(db: Db, session: AuthSession, registrationUi
     }
     if (!row) throw refuse(404, 'notFound');
     await audit(tx, session, ip, 'encounter.open', row);
-    return present(tx, row);
+    return presentEncounter(tx, row);
   });
 }
 
 export async function readEncounter(db: Db, session: AuthSession, uid: string, ip: string) {
   const row = await scopedEncounter(db, session, uid);
   await audit(db, session, ip, 'record.read', row);
-  return present(db, row);
+  return presentEncounter(db, row);
 }
 
 /** Codes and drugs a note names must exist: the screen picks them, an API client might not. */
@@ -208,7 +209,7 @@ export async function saveEncounter(
       throw refuse(409, now?.status === 'signed' ? 'signed' : 'staleDraft');
     }
     await audit(tx, session, ip, 'encounter.save', row);
-    return present(tx, (await findEncounter(tx, uid))!);
+    return presentEncounter(tx, (await findEncounter(tx, uid))!);
   });
 }
 
@@ -325,8 +326,7 @@ export async function finishEncounter(
         encounterId: row.id,
         userId: session.userId,
         referral: row.referral,
-        diagnoses: row.diagnoses,
-        doctorName: row.doctorName,
+        ip,
       });
     }
     await signEncounter(tx, row.id, session.userId, contentHash(row));
@@ -340,7 +340,10 @@ export async function finishEncounter(
       type: REGISTRATION_EVENTS.updated,
       id: registration.uid,
     });
-    return { encounter: await present(tx, (await findEncounter(tx, uid))!), nextStatus: next } as const;
+    return {
+      encounter: await presentEncounter(tx, (await findEncounter(tx, uid))!),
+      nextStatus: next,
+    } as const;
   });
 }
 
@@ -352,7 +355,7 @@ export async function addAddendum(db: Db, session: AuthSession, uid: string, tex
     if (row.status !== 'signed') throw refuse(409, 'notSigned');
     await insertAddendum(tx, { uid: newUid(), encounterId: row.id, text, createdBy: session.userId });
     await audit(tx, session, ip, 'encounter.addendum', row);
-    return present(tx, row);
+    return presentEncounter(tx, row);
   });
 }
 

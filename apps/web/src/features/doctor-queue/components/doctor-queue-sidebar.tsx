@@ -35,6 +35,7 @@ import {
   fromIsoDay,
   listStatuses,
 } from '../queue-params.ts';
+import { slashClaimed } from '../slash-target.ts';
 import { type QueueFilter, QueueFilterModal } from './queue-filter-modal.tsx';
 import { doctorPagePath, QueueList } from './queue-list.tsx';
 import { useCallPatient } from './status-move.tsx';
@@ -93,7 +94,8 @@ export function DoctorQueueSidebar() {
     scope: { kind: 'today' },
   });
   const [filterOpen, setFilterOpen] = useState(false);
-  useHotkeys([['/', () => searchRef.current?.focus()]]);
+  // an open examination takes `/` for its diagnosis search
+  useHotkeys([['/', () => !slashClaimed() && searchRef.current?.focus()]]);
 
   const { upper, lower } = listStatuses(filter.statuses);
   const base: Omit<RegistrationListParams, 'status'> | null = clinic

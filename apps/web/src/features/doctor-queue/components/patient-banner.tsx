@@ -1,5 +1,5 @@
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +20,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Who the doctor is examining: name, MRN, age, sex, payer, allergies (in red), queue number,
- * status, complaint and referrer. `actions` sit at the right of the name.
+ * Who the doctor is examining: name, MRN, age, sex, payer, allergies (a red box, never missed),
+ * queue number, status, complaint and referrer, in few lines so the note starts high on the
+ * screen. `actions` sit at the right of the name.
  */
 export function PatientBanner({
   registration: r,
@@ -39,8 +40,8 @@ export function PatientBanner({
         ? `${t('doctorQueue.banner.payerinsurance')} · ${r.insuranceName}`
         : t(`doctorQueue.banner.payer${r.payerType}`);
   return (
-    <Card padding="md" aria-label={patientLabel(r)} component="section">
-      <Stack gap="sm">
+    <Card padding="sm" aria-label={patientLabel(r)} component="section">
+      <Stack gap={8}>
         <Group justify="space-between" align="flex-start" gap="md">
           <Group gap="sm" align="center" wrap="nowrap">
             <Badge
@@ -67,9 +68,22 @@ export function PatientBanner({
           <Group gap="xs">{actions}</Group>
         </Group>
         {r.patient.allergies ? (
-          <Group gap={6} wrap="nowrap" c="red.7" data-testid="allergies">
-            <IconAlertTriangle size={16} />
-            <Text size="sm" fw={700} c="red.7">
+          <Group
+            gap={8}
+            wrap="nowrap"
+            px="sm"
+            py={6}
+            bg="red.0"
+            c="red.9"
+            role="alert"
+            data-testid="allergies"
+            style={{
+              border: '1px solid var(--mantine-color-red-6)',
+              borderRadius: 'var(--mantine-radius-sm)',
+            }}
+          >
+            <IconAlertTriangle size={20} color="var(--mantine-color-red-7)" style={{ flexShrink: 0 }} />
+            <Text size="md" fw={800} c="red.9">
               {t('doctorQueue.banner.allergies')}: {r.patient.allergies}
             </Text>
           </Group>
@@ -78,7 +92,7 @@ export function PatientBanner({
             {t('doctorQueue.banner.noAllergies')}
           </Text>
         )}
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" verticalSpacing="xs">
+        <Group gap="lg" align="flex-start" style={{ rowGap: 4 }}>
           <Fact label={t('doctorQueue.banner.ageLabel')}>
             {t('doctorQueue.banner.age', { years: r.patient.age.years, months: r.patient.age.months })}
           </Fact>
@@ -87,8 +101,10 @@ export function PatientBanner({
           <Fact label={t('doctorQueue.banner.doctor')}>{r.doctor?.name ?? none}</Fact>
           <Fact label={t('doctorQueue.banner.room')}>{r.room}</Fact>
           <Fact label={t('doctorQueue.banner.referrer')}>{r.referrer || none}</Fact>
-        </SimpleGrid>
-        <Fact label={t('doctorQueue.banner.complaint')}>{r.complaint || none}</Fact>
+          <div style={{ flex: '1 1 220px', minWidth: 0 }}>
+            <Fact label={t('doctorQueue.banner.complaint')}>{r.complaint || none}</Fact>
+          </div>
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,8 +1,7 @@
 import type { RegistrationStatus } from '@klinikita/domain/registrations/registration.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
-import { Badge, Button, Group, type MantineColor, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, reportUnexpectedError } from '../../../shared/api-client.ts';

@@ -2,6 +2,7 @@ import type { Registration } from '@klinikita/domain/registrations/registration.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/render.tsx';
+import { examinationHandlers } from '../test/encounter-fixtures.ts';
 import {
   doctorUser,
   LIST_URL,
@@ -16,10 +17,12 @@ import {
 } from '../test/queue-fixtures.tsx';
 import { DoctorPage } from './doctor-page.tsx';
 
-/** One registration the server keeps: PATCHes move it, GETs read it back. */
+/** One registration the server keeps: PATCHes move it, GETs read it back; its note opens once called. */
 function serve(initial: Registration) {
   let current = initial;
+  const exam = examinationHandlers(initial);
   const fetchMock = mockApi({
+    ...exam.handlers,
     [`${LIST_URL}/${initial._id}`]: (init) => {
       if (init?.method === 'PATCH') {
         current = { ...current, status: JSON.parse(String(init.body)).updateField.status };
@@ -27,7 +30,6 @@ function serve(initial: Registration) {
       }
       return ok(current);
     },
-    [LIST_URL]: () => page([]),
   });
   renderQueue(<DoctorPage />, `/Doctor/doctor?id=${initial._id}`);
   return fetchMock;
@@ -95,17 +97,14 @@ describe('DoctorPage (/Doctor/doctor)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Selesai Periksa' })).toBeInTheDocument();
   });
 
-  it('Selesai Periksa moves to Exam Done, then Ke Farmasi to Prescription Waiting', async () => {
-    const r = reg({ queueNumber: 'A-007', status: 'Examination' });
+  it('a visit left in Exam Done (before notes existed) goes on to Ke Farmasi', async () => {
+    const r = reg({ queueNumber: 'A-007', status: 'Exam Done' });
     const fetchMock = serve(r);
-    fireEvent.click(await screen.findByRole('button', { name: 'Selesai Periksa' }));
-    await confirmIn('Selesai periksa', 'Ya, selesai');
     await screen.findByText('Pemeriksaan selesai. Teruskan pasien ke:');
     expect(screen.getByRole('button', { name: 'Ke Kasir' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Ke Farmasi' }));
     await screen.findByText('Pasien sudah diteruskan (Menunggu resep).');
     expect(patches(fetchMock.mock.calls).map((p) => [p.body.fromStatus, p.body.updateField.status])).toEqual([
-      ['Examination', 'Exam Done'],
       ['Exam Done', 'Prescription Waiting'],
     ]);
   });
@@ -141,6 +140,7 @@ describe('DoctorPage (/Doctor/doctor)', { timeout: 20_000 }, () => {
     const later = reg({ queueNumber: 'A-008', status: 'Waiting' });
     let called = false;
     const fetchMock = mockApi({
+      ...examinationHandlers(next).handlers,
       [LIST_URL]: () => page([later, skipped, next]),
       [`${LIST_URL}/${next._id}`]: (init) => {
         called ||= init?.method === 'PATCH';

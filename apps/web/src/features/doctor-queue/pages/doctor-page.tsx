@@ -1,12 +1,8 @@
-import {
-  canCall,
-  canMove,
-  type RegistrationStatus,
-  WAITING_GROUP,
-} from '@klinikita/domain/registrations/registration.rules';
+import { WAITING_GROUP } from '@klinikita/domain/registrations/registration.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Center,
@@ -19,24 +15,26 @@ import {
   Title,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import {
-  IconArrowRight,
-  IconCash,
-  IconCheck,
-  IconPill,
-  IconPlayerSkipForward,
-  IconSpeakerphone,
-  IconStethoscope,
-} from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { IconCircleCheck, IconSpeakerphone, IconStethoscope } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-client.ts';
+import {
+  type Encounter,
+  type EncounterFinishResult,
+  useEncounter,
+  usePatientEncounters,
+} from '../../../shared/consultations/encounters-api.ts';
 import { useLiveRegistrations } from '../../../shared/live/live-events.ts';
 import { useRegistration, useRegistrations } from '../../../shared/registrations/registrations-api.ts';
+import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { ExaminationActions } from '../components/examination-actions.tsx';
 import { PatientBanner } from '../components/patient-banner.tsx';
 import { doctorPagePath } from '../components/queue-list.tsx';
-import { confirmMove, useCallPatient, useStatusMove } from '../components/status-move.tsx';
+import { useCallPatient } from '../components/status-move.tsx';
+import { ExaminationWorkspace } from '../examination/examination-workspace.tsx';
+import { SignedNote } from '../examination/signed-note.tsx';
 import { useQueueDoctor } from '../queue-doctor.ts';
 import { nextToCall, patientLabel } from '../queue-params.ts';
 
@@ -63,18 +61,29 @@ function useWaitingToday() {
 }
 
 /** "Panggil berikutnya": calls the lowest queue number still waiting, after the confirmation. */
-function CallNextButton({ variant = 'filled' }: { variant?: 'filled' | 'light' }) {
+function CallNextButton({
+  variant = 'filled',
+  withShortcut = true,
+}: {
+  variant?: 'filled' | 'light';
+  /** One button on the page owns N (two would open two confirmations). */
+  withShortcut?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { next, loading } = useWaitingToday();
   const onCalled = useCallback((r: Registration) => navigate(doctorPagePath(r._id)), [navigate]);
   const { call, pendingId } = useCallPatient(onCalled);
-  useHotkeys([[CALL_NEXT_KEY.toLowerCase(), () => next && call(next)]]);
+  useHotkeys(withShortcut ? [[CALL_NEXT_KEY.toLowerCase(), () => next && call(next)]] : []);
   return (
     <Button
       variant={variant}
       leftSection={<IconSpeakerphone size={16} />}
-      rightSection={<Kbd size="xs">{CALL_NEXT_KEY}</Kbd>}
+      rightSection={
+        <Kbd size="xs" aria-hidden>
+          {CALL_NEXT_KEY}
+        </Kbd>
+      }
       disabled={!next}
       loading={loading || (pendingId !== undefined && pendingId === next?._id)}
       onClick={() => next && call(next)}
@@ -120,87 +129,81 @@ function PickPatient() {
   );
 }
 
-/** The moves the doctor makes from the banner: call, exam done then pharmacy or cashier, skip. */
-function ExaminationActions({ registration: r }: { registration: Registration }) {
-  const { t } = useTranslation();
-  const { move, pendingId } = useStatusMove();
-  const { call, pendingId: callingId } = useCallPatient(useCallback(() => undefined, []));
-  const busy = pendingId === r._id || callingId === r._id;
-  const name = patientLabel(r);
-  const ask = (to: RegistrationStatus, key: 'examDone' | 'skip') =>
-    confirmMove({
-      title: t(`doctorQueue.actions.${key}Title`),
-      question: t(`doctorQueue.actions.${key}Question`, { queueNumber: r.queueNumber, name }),
-      confirm: t(`doctorQueue.actions.${key}Confirm`),
-      onConfirm: () => void move(r, to),
-    });
-
-  if (r.status === 'Exam Done') {
+/** The note of a visit past its examination: the one just finished, or found in the record. */
+function RecordedNote({ registration: r, finished }: { registration: Registration; finished?: Encounter }) {
+  const user = useSessionUser();
+  const fresh = useEncounter(finished?.uid ?? null);
+  const visits = usePatientEncounters(finished ? null : r.patient.uid, { limit: 10 });
+  const note = finished
+    ? (fresh.data ?? finished)
+    : visits.data?.docs.find((e) => e.registration.uid === r._id);
+  if (!finished && visits.isLoading) {
     return (
-      <Group gap="xs" align="center">
-        <Text size="sm" c="dimmed">
-          {t('doctorQueue.actions.nextStep')}
-        </Text>
-        <Button
-          leftSection={<IconPill size={16} />}
-          loading={busy}
-          onClick={() => void move(r, 'Prescription Waiting')}
-        >
-          {t('doctorQueue.actions.toPharmacy')}
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconCash size={16} />}
-          loading={busy}
-          onClick={() => void move(r, 'Payment')}
-        >
-          {t('doctorQueue.actions.toCashier')}
-        </Button>
-      </Group>
+      <Center py="md">
+        <Loader size="sm" />
+      </Center>
     );
   }
+  return note ? <SignedNote encounter={note} canAddendum={user.DoctorId !== null} /> : null;
+}
+
+/** What finishing did: where the patient goes, the service queues made, and on to the next one. */
+function FinishOutcome({ result }: { result: EncounterFinishResult }) {
+  const { t } = useTranslation();
+  const { encounter, nextStatus } = result;
   return (
-    <>
-      {canCall(r.status) && (
-        <Button leftSection={<IconSpeakerphone size={16} />} loading={busy} onClick={() => call(r)}>
-          {t('doctorQueue.actions.call')}
-        </Button>
-      )}
-      {canMove(r.status, 'Exam Done') && (
-        <Button
-          leftSection={<IconCheck size={16} />}
-          loading={busy}
-          onClick={() => ask('Exam Done', 'examDone')}
-        >
-          {t('doctorQueue.actions.examDone')}
-        </Button>
-      )}
-      {canMove(r.status, 'Skip') && (
-        <Button
-          variant="default"
-          leftSection={<IconPlayerSkipForward size={16} />}
-          loading={busy}
-          onClick={() => ask('Skip', 'skip')}
-        >
-          {t('doctorQueue.actions.skip')}
-        </Button>
-      )}
-      {['Prescription Waiting', 'Payment', 'Paid'].includes(r.status) && (
-        <Group gap={6} c="dimmed">
-          <IconArrowRight size={16} />
+    <Alert
+      color="teal"
+      icon={<IconCircleCheck size={20} />}
+      title={t('examination.finish.done')}
+      data-testid="finish-outcome"
+    >
+      <Stack gap={6}>
+        <Text size="sm">
+          {t('examination.finish.nextStatus', {
+            next: t(`consultations.next.${nextStatus}`),
+            status: t(`registrations.statuses.${nextStatus}`),
+          })}
+        </Text>
+        {encounter.serviceOrders.length > 0 && (
+          <div>
+            <Text size="sm" fw={600}>
+              {t('examination.finish.orders')}
+            </Text>
+            {encounter.serviceOrders.map((o) => (
+              <Group key={o.uid} gap="xs">
+                <Badge ff="monospace" variant="filled" size="md">
+                  {o.queueNumber}
+                </Badge>
+                <Text size="sm">
+                  {t(`consultations.services.${o.serviceType}`)} · {o.items.join(', ')}
+                </Text>
+              </Group>
+            ))}
+          </div>
+        )}
+        {encounter.letters.length > 0 && (
           <Text size="sm">
-            {t('doctorQueue.actions.forwarded', { status: t(`registrations.statuses.${r.status}`) })}
+            {t('examination.finish.letters')}: {encounter.letters.map((l) => l.number).join(', ')}
           </Text>
+        )}
+        <Group gap="xs" mt={4}>
+          <Text size="sm">{t('examination.finish.callNext')}</Text>
+          <CallNextButton withShortcut={false} />
         </Group>
-      )}
-    </>
+      </Stack>
+    </Alert>
   );
 }
+
+/** Statuses whose note is over: shown read-only under the banner. */
+const PAST_EXAMINATION = ['Exam Done', 'Prescription Waiting', 'Payment', 'Paid'];
 
 function OpenPatient({ id }: { id: string }) {
   const { t } = useTranslation();
   const { clinic } = useQueueDoctor();
   const registration = useRegistration(id);
+  const [finished, setFinished] = useState<EncounterFinishResult | null>(null);
   const r = registration.data;
   // the layout's sidebar follows the working clinic; a patient of another clinic needs its own stream
   useLiveRegistrations(r && r.clinicId !== clinic?.id ? r.clinicId : null);
@@ -219,7 +222,37 @@ function OpenPatient({ id }: { id: string }) {
       </Alert>
     );
   }
-  return <PatientBanner registration={r} actions={<ExaminationActions registration={r} />} />;
+  if (finished) {
+    return (
+      <Stack gap="sm">
+        <PatientBanner
+          registration={r}
+          // until the visit is read back in its new status, offer no move on it
+          actions={r.status === 'Examination' ? null : <ExaminationActions registration={r} />}
+        />
+        <FinishOutcome result={finished} />
+        <RecordedNote registration={r} finished={finished.encounter} />
+      </Stack>
+    );
+  }
+  if (r.status === 'Examination') {
+    return (
+      <ExaminationWorkspace
+        registration={r}
+        onFinished={(result) => {
+          setFinished(result);
+          // the outcome and "Panggil berikutnya" are at the top
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <PatientBanner registration={r} actions={<ExaminationActions registration={r} />} />
+      {PAST_EXAMINATION.includes(r.status) && <RecordedNote registration={r} />}
+    </Stack>
+  );
 }
 
 /**

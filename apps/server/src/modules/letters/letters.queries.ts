@@ -1,0 +1,199 @@
+import type { LetterKind } from '@klinikita/domain/consultations/consultation.rules';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  clinics,
+  corporates,
+  doctors,
+  employees,
+  encounters,
+  letterCounters,
+  letters,
+  patients,
+  registrations,
+  users,
+} from '../../db/schema/index.ts';
+import type { Executor } from '../../shared/sql.ts';
+import type { LetterSnapshot } from './letters.mapper.ts';
+
+const doctorEmployee = alias(employees, 'doctor_employee');
+const signer = alias(users, 'signer');
+
+/**
+ * A visit with everything a letter or the printed record says about it: the patient's identity,
+ * the clinic's letterhead, the doctor, the findings.
+ */
+function selectEncounterContext(db: Executor) {
+  return db
+    .select({
+      id: encounters.id,
+      uid: encounters.uid,
+      corpId: encounters.corpId,
+      clinicId: encounters.clinicId,
+      patientId: encounters.patientId,
+      status: encounters.status,
+      systolic: encounters.systolic,
+      diastolic: encounters.diastolic,
+      pulse: encounters.pulse,
+      respiratoryRate: encounters.respiratoryRate,
+      temperature: encounters.temperature,
+      spo2: encounters.spo2,
+      weight: encounters.weight,
+      height: encounters.height,
+      subjective: encounters.subjective,
+      objective: encounters.objective,
+      assessment: encounters.assessment,
+      plan: encounters.plan,
+      diagnoses: encounters.diagnoses,
+      procedures: encounters.procedures,
+      prescription: encounters.prescription,
+      orders: encounters.orders,
+      referral: encounters.referral,
+      createdAt: encounters.createdAt,
+      signedAt: encounters.signedAt,
+      signedByName: signer.name,
+      queueDate: sql<string>`${registrations.queueDate}::text`,
+      queueNumber: registrations.queueNumber,
+      doctorName: doctorEmployee.name,
+      clinic: {
+        name: clinics.name,
+        address: clinics.address,
+        phone: clinics.phoneNumber,
+        timeZone: clinics.timeZone,
+        corporate: corporates.name,
+      },
+      patient: {
+        uid: patients.uid,
+        mrn: patients.mrn,
+        name: patients.name,
+        title: patients.title,
+        sex: patients.sex,
+        dob: sql<string>`${patients.dob}::text`,
+        nik: patients.nik,
+        address: patients.address,
+        allergies: patients.allergies,
+      },
+    })
+    .from(encounters)
+    .innerJoin(clinics, eq(clinics.id, encounters.clinicId))
+    .innerJoin(corporates, eq(corporates.id, clinics.corpId))
+    .innerJoin(patients, eq(patients.id, encounters.patientId))
+    .innerJoin(registrations, eq(registrations.id, encounters.registrationId))
+    .leftJoin(doctors, eq(doctors.id, encounters.doctorId))
+    .leftJoin(doctorEmployee, eq(doctorEmployee.id, doctors.employeeId))
+    .leftJoin(signer, eq(signer.id, encounters.signedBy));
+}
+
+export type EncounterContext = NonNullable<Awaited<ReturnType<typeof findEncounterContext>>>;
+
+export async function findEncounterContext(db: Executor, where: { uid: string } | { id: number }) {
+  const condition = 'uid' in where ? eq(encounters.uid, where.uid) : eq(encounters.id, where.id);
+  const [row] = await selectEncounterContext(db).where(condition);
+  return row ?? null;
+}
+
+/** The next letter number of a clinic, kind and year: the counter row bumped in one statement. */
+export async function nextLetterValue(
+  db: Executor,
+  clinicId: number,
+  kind: LetterKind,
+  year: number,
+): Promise<number> {
+  const [row] = await db
+    .insert(letterCounters)
+    .values({ clinicId, kind, year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [letterCounters.clinicId, letterCounters.kind, letterCounters.year],
+      set: { lastValue: sql`${letterCounters.lastValue} + 1` },
+    })
+    .returning({ value: letterCounters.lastValue });
+  return row.value;
+}
+
+export async function insertLetter(
+  db: Executor,
+  values: {
+    uid: string;
+    corpId: number;
+    clinicId: number;
+    patientId: number;
+    encounterId: number;
+    kind: LetterKind;
+    number: string;
+    data: LetterSnapshot;
+    createdBy: number;
+  },
+) {
+  const [row] = await db
+    .insert(letters)
+    .values({ ...values, data: values.data as unknown as Record<string, unknown> })
+    .returning({ id: letters.id });
+  return row.id;
+}
+
+function selectLetters(db: Executor) {
+  return db
+    .select({
+      id: letters.id,
+      uid: letters.uid,
+      corpId: letters.corpId,
+      clinicId: letters.clinicId,
+      patientId: letters.patientId,
+      kind: letters.kind,
+      number: letters.number,
+      data: letters.data,
+      createdAt: letters.createdAt,
+      createdBy: letters.createdBy,
+      createdByName: users.name,
+      encounterUid: encounters.uid,
+      patient: { uid: patients.uid, mrn: patients.mrn, name: patients.name },
+      clinicName: clinics.name,
+    })
+    .from(letters)
+    .innerJoin(users, eq(users.id, letters.createdBy))
+    .innerJoin(patients, eq(patients.id, letters.patientId))
+    .innerJoin(clinics, eq(clinics.id, letters.clinicId))
+    .leftJoin(encounters, eq(encounters.id, letters.encounterId));
+}
+
+export type LetterRow = Awaited<ReturnType<ReturnType<typeof selectLetters>['execute']>>[number];
+
+export async function findLetter(db: Executor, where: { uid: string } | { id: number }) {
+  const condition = 'uid' in where ? eq(letters.uid, where.uid) : eq(letters.id, where.id);
+  const [row] = await selectLetters(db).where(condition);
+  return row ?? null;
+}
+
+export interface LetterFilter {
+  corpId: number;
+  clinicIds: number[];
+  patientId?: number;
+  encounterId?: number;
+  page: number;
+  limit: number;
+}
+
+/** Letters of the clinics in scope, newest first. */
+export async function pageLetters(db: Executor, f: LetterFilter) {
+  const conditions: SQL[] = [eq(letters.corpId, f.corpId), inArray(letters.clinicId, f.clinicIds)];
+  if (f.patientId) conditions.push(eq(letters.patientId, f.patientId));
+  if (f.encounterId) conditions.push(eq(letters.encounterId, f.encounterId));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    selectLetters(db)
+      .where(where)
+      .orderBy(desc(letters.createdAt), desc(letters.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(letters).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findPatientId(db: Executor, uid: string) {
+  const [row] = await db
+    .select({ id: patients.id, corpId: patients.corpId })
+    .from(patients)
+    .where(eq(patients.uid, uid));
+  return row ?? null;
+}

@@ -1,0 +1,35 @@
+import type { Locale } from '@klinikita/domain/i18n/locale';
+
+const INTL: Record<Locale, string> = { id: 'id-ID', en: 'en-GB' };
+
+/** 'YYYY-MM-DD…' or an ISO instant as a short date: '22 Nov 2026'. A bare day never shifts zone. */
+export function formatDate(value: string, locale: Locale, timeZone?: string): string {
+  const bare = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = bare ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return new Intl.DateTimeFormat(INTL[locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: bare ? 'UTC' : timeZone,
+  }).format(date);
+}
+
+/** An instant with its time: '22 Nov 2026 14.35'. */
+export function formatDateTime(iso: string, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(INTL[locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** 'Tn. Budi Hartono' */
+export const titledName = (p: { title: string | null; name: string }) =>
+  p.title ? `${p.title}. ${p.name}` : p.name;
+
+/** Audit actions are dotted ('record.read'); their labels live under keys without dots. */
+export const actionKey = (action: string) => action.replace(/\./g, '_');

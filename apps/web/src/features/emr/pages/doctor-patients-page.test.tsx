@@ -1,0 +1,49 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/render.tsx';
+import { API, encounter, ok, paged, recordPatient, renderAt, signInDoctor } from '../test/emr-fixtures.tsx';
+import { DoctorPatientsPage } from './doctor-patients-page.tsx';
+
+function api() {
+  return mockApi({
+    [`${API}/consultations/patients`]: () => paged([recordPatient()]),
+    [`${API}/consultations/patients/p1`]: () => ok(recordPatient()),
+    [`${API}/consultations/patients/p1/encounters`]: () => paged([encounter()], { limit: 10 }),
+    [`${API}/consultations/letters`]: () => paged([]),
+  });
+}
+
+describe('DoctorPatientsPage', { timeout: 20_000 }, () => {
+  it("lists the doctor's own patients and opens the full record", async () => {
+    signInDoctor();
+    const fetchMock = api();
+    renderAt(<DoctorPatientsPage />, '/Doctor/patient', '/Doctor/patient');
+    expect(await screen.findByRole('heading', { name: 'Pasien Saya' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByText('Tn. Budi Hartono'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/EMR/Detail/p1');
+    const url = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://x'))
+      .find((u) => u.pathname === `${API}/consultations/patients`)!;
+    expect(url.searchParams.get('mine')).toBe('true');
+  });
+
+  it('without the record menu, opens the record in a drawer on the same page', async () => {
+    signInDoctor(['/Doctor/patient', '/Doctor/doctor']);
+    api();
+    renderAt(<DoctorPatientsPage />, '/Doctor/patient', '/Doctor/patient');
+    fireEvent.keyDown(await screen.findByRole('row', { name: 'Buka rekam medis Tn. Budi Hartono' }), {
+      key: 'Enter',
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Tn. Budi Hartono' });
+    expect(await within(drawer).findByRole('article', { name: 'Kunjungan 23 Nov 2026' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('alert')).toHaveTextContent('Alergi: Amoksisilin (ruam kulit)');
+    expect(screen.getByTestId('location')).toHaveTextContent('/Doctor/patient');
+  });
+
+  it('says so when the doctor has no patients yet', async () => {
+    signInDoctor();
+    mockApi({ [`${API}/consultations/patients`]: () => paged([]) });
+    renderAt(<DoctorPatientsPage />, '/Doctor/patient', '/Doctor/patient');
+    expect(await screen.findByText('Belum ada pasien yang Anda periksa.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,209 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/render.tsx';
+import {
+  API,
+  auditEntry,
+  encounter,
+  letter,
+  ok,
+  paged,
+  recordPatient,
+  renderAt,
+  signIn,
+  signInDoctor,
+} from '../test/emr-fixtures.tsx';
+import { EmrDetailPage } from './emr-detail-page.tsx';
+
+const older = encounter({
+  uid: 'e0',
+  registration: { ...encounter().registration, uid: 'r0', queueNumber: 'A-002', queueDate: '2026-09-09' },
+  systolic: 142,
+  diastolic: 90,
+  temperature: 38.4,
+  diagnoses: [{ code: 'J06.9', title: 'ISPA', primary: true }],
+  prescription: [],
+  procedures: [],
+  serviceOrders: [],
+  orders: [],
+  letters: [],
+  addenda: [
+    {
+      uid: 'a1',
+      text: 'Hasil swab negatif.',
+      createdAt: '2026-09-10T03:00:00.000Z',
+      by: { id: 5, name: 'dr. Alexander Wijaya' },
+    },
+  ],
+});
+
+function api(over: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
+  return mockApi({
+    [`${API}/consultations/patients/p1`]: () => ok(recordPatient()),
+    [`${API}/consultations/patients/p1/encounters`]: (_init, url) =>
+      url.searchParams.get('limit') === '100'
+        ? paged([encounter(), older], { limit: 100 })
+        : url.searchParams.get('page') === '2'
+          ? paged([older], { page: 2, totalPages: 2, limit: 10, totalDocs: 2 })
+          : paged([encounter()], { totalPages: 2, limit: 10, totalDocs: 2 }),
+    [`${API}/consultations/letters`]: () =>
+      paged([
+        letter(),
+        letter({
+          uid: 'l2',
+          kind: 'health',
+          number: 'SKS/10/2026/00001',
+          purpose: 'Melamar pekerjaan',
+          healthy: true,
+          restFrom: null,
+          restUntil: null,
+          restDays: null,
+        }),
+      ]),
+    [`${API}/consultations/encounters/e1/addenda`]: () => ok(encounter()),
+    [`${API}/audit/logs`]: () =>
+      paged([auditEntry(), auditEntry({ id: 2, action: 'record.read', clinicId: null })]),
+    ...over,
+  });
+}
+
+const page = () => renderAt(<EmrDetailPage />, '/EMR/Detail/:id?', '/EMR/Detail/p1');
+
+describe('EmrDetailPage', { timeout: 20_000 }, () => {
+  beforeEach(() => signInDoctor());
+
+  it('shows the banner with the allergies in red, then the visits newest first with everything they hold', async () => {
+    api();
+    page();
+    const banner = await screen.findByRole('region', { name: 'Tn. Budi Hartono' });
+    expect(within(banner).getByRole('alert')).toHaveTextContent('Alergi: Amoksisilin (ruam kulit)');
+    expect(within(banner).getByText('RM-10-000079')).toBeInTheDocument();
+    expect(within(banner).getByText('47 th 6 bl')).toBeInTheDocument();
+    expect(within(banner).getByText('3171060205790001')).toBeInTheDocument();
+
+    const visit = await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
+    expect(within(visit).getByText('Ditandatangani')).toBeInTheDocument();
+    expect(
+      within(visit).getByText('Klinik Pratama Klinikita Menteng · dr. Alexander Wijaya · Antrean A-013'),
+    ).toBeInTheDocument();
+    // out of the normal range: flagged
+    expect(within(visit).getByText(/Tekanan darah: 150\/95 mmHg/)).toHaveTextContent('↑');
+    expect(within(visit).getByText(/Nadi: 78/)).not.toHaveTextContent('↑');
+    expect(within(visit).getByText('Kontrol rutin, tidak ada keluhan')).toBeInTheDocument();
+    expect(within(visit).getByText('I10')).toBeInTheDocument();
+    expect(within(visit).getByText('Utama')).toBeInTheDocument();
+    expect(within(visit).getByText('93.94')).toBeInTheDocument();
+    expect(within(visit).getByText('Amlodipin 5 mg')).toBeInTheDocument();
+    expect(within(visit).getByText('Ambroxol 15 mg, CTM 1 mg')).toBeInTheDocument();
+    expect(within(visit).getByText('L-005')).toBeInTheDocument();
+    expect(within(visit).getByText('Hasil: Kolesterol 210 mg/dL')).toBeInTheDocument();
+    expect(within(visit).getByRole('link', { name: 'SKT/10/2026/00001' })).toHaveAttribute(
+      'href',
+      `${API}/consultations/letters/l1/pdf`,
+    );
+    const print = within(visit).getByRole('link', { name: /Cetak kunjungan/ });
+    expect(print).toHaveAttribute('href', `${API}/consultations/encounters/e1/pdf`);
+    expect(print).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('1 dari 2 kunjungan')).toBeInTheDocument();
+    // Super Admin's access trail is not a doctor's
+    expect(screen.queryByRole('tab', { name: 'Jejak akses' })).toBeNull();
+  });
+
+  it('loads older visits on "Muat lebih banyak", with their addenda', async () => {
+    const fetchMock = api();
+    page();
+    await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
+    fireEvent.click(screen.getByRole('button', { name: 'Muat lebih banyak' }));
+    const old = await screen.findByRole('article', { name: 'Kunjungan 9 Sep 2026' });
+    expect(within(old).getByText('Hasil swab negatif.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Muat lebih banyak' })).toBeNull();
+    const pages = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://x'))
+      .filter((u) => u.pathname.endsWith('/encounters'))
+      .map((u) => u.searchParams.get('page'));
+    expect(pages).toEqual(['1', '2']);
+  });
+
+  it('lets a doctor add an addendum to a signed visit, refusing an empty one', async () => {
+    const fetchMock = api();
+    page();
+    const visit = await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
+    fireEvent.click(within(visit).getByRole('button', { name: 'Tambah addendum' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tambah addendum' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan addendum' }));
+    expect(await within(dialog).findByText('Isi catatan tambahan')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Isi addendum/ }), {
+      target: { value: 'Hasil lab: kolesterol 210' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan addendum' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tambah addendum' })).toBeNull());
+    const posted = fetchMock.mock.calls.filter(
+      ([u, init]) => String(u).endsWith('/addenda') && init?.method === 'POST',
+    );
+    expect(posted.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { text: 'Hasil lab: kolesterol 210' },
+    ]);
+  });
+
+  it('draws the vitals over the visits and lists every reading, and lists the diagnoses and letters', async () => {
+    api();
+    page();
+    await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Tren tanda vital' }));
+    const chart = await screen.findByRole('img', { name: /^Suhu: 9 Sep 2026 38.4, 23 Nov 2026 36.6/ });
+    expect(chart.querySelectorAll('circle')).toHaveLength(2);
+    const table = screen.getByRole('table', { name: 'Tabel tanda vital per kunjungan' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[2]).getByText('38,4')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Diagnosis' }));
+    const diagnoses = await screen.findByRole('table', { name: 'Riwayat diagnosis' });
+    expect(within(diagnoses).getByText('J06.9')).toBeInTheDocument();
+    expect(within(diagnoses).getByText('I10')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Surat' }));
+    const letters = await screen.findByRole('table', { name: 'Surat pasien' });
+    expect(
+      await within(letters).findByText('Istirahat 3 hari, 23 Nov 2026 – 25 Nov 2026'),
+    ).toBeInTheDocument();
+    expect(within(letters).getByText('Melamar pekerjaan · Sehat')).toBeInTheDocument();
+    expect(within(letters).getByRole('link', { name: 'Cetak surat SKS/10/2026/00001' })).toHaveAttribute(
+      'href',
+      `${API}/consultations/letters/l2/pdf`,
+    );
+  });
+
+  it('shows Super Admin who read the record', async () => {
+    signIn('Super Admin');
+    const fetchMock = api();
+    page();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Jejak akses' }));
+    const table = await screen.findByRole('table', { name: 'Log audit' });
+    expect(await within(table).findByText('Mencetak surat')).toBeInTheDocument();
+    expect(within(table).getByText('Membuka rekam medis')).toBeInTheDocument();
+    expect(within(table).getAllByText('10.0.0.7')).toHaveLength(2);
+    const audit = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://x'))
+      .find((u) => u.pathname === `${API}/audit/logs`)!;
+    expect(audit.searchParams.get('patientId')).toBe('p1');
+    // a Super Admin is no doctor: no addendum
+    expect(screen.queryByRole('button', { name: 'Tambah addendum' })).toBeNull();
+  });
+
+  it('says so when the record is not there', async () => {
+    api({
+      [`${API}/consultations/patients/p1`]: () => ({
+        status: 404,
+        body: { status: false, message: 'Pasien tidak ditemukan' },
+      }),
+    });
+    page();
+    expect(
+      await screen.findByText(
+        'Rekam medis tidak ditemukan atau pasien belum pernah diperiksa di klinik Anda.',
+      ),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+});
