@@ -15,6 +15,8 @@ export const medicalCodes = pgTable(
     titleEn: text('title_en').notNull(),
     titleId: text('title_id').notNull(),
     search: text('search').notNull(),
+    /** A diagnosis of everyday primary care (data/icd10-primary-care.json): ranked first, title reviewed. */
+    common: boolean('common').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.system, t.code] }),

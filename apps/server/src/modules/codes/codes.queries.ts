@@ -26,6 +26,15 @@ export interface CodeSearch {
   limit: number;
 }
 
+/** How many of the words begin a word of the search text ('ispa' begins ISPA, not Epispadias). */
+const wordStarts = (words: string[]) =>
+  words.length
+    ? sql.join(
+        words.map((w) => sql`(CASE WHEN (' ' || m.search) LIKE ${`% ${escapeLike(w)}%`} THEN 1 ELSE 0 END)`),
+        sql` + `,
+      )
+    : sql`0`;
+
 /** How many hits the closeness of words is measured on (a one-letter search hits thousands). */
 const RANKED = 200;
 
@@ -67,7 +76,9 @@ async function runSearch(db: Executor, q: CodeSearch): Promise<CodeRow[]> {
       SELECT ${ROW_COLUMNS}, m.search,
         coalesce(c.favourite, false) AS fav,
         (m.code = ${q.code} OR replace(m.code, '.', '') = ${bare}) AS exact,
-        replace(m.code, '.', '') LIKE ${`${escapeLike(bare)}%`} AS prefixed
+        replace(m.code, '.', '') LIKE ${`${escapeLike(bare)}%`} AS prefixed,
+        m.common,
+        ${wordStarts(q.words)} AS starts
       FROM hits h
       JOIN medical_codes m ON m.system = ${q.system} AND m.code = h.code
       LEFT JOIN clinic_codes c ON c.clinic_id = ${q.clinicId} AND c.system = m.system AND c.code = m.code
@@ -75,12 +86,13 @@ async function runSearch(db: Executor, q: CodeSearch): Promise<CodeRow[]> {
     ),
     candidates AS (
       SELECT * FROM keyed
-      ORDER BY fav DESC, exact DESC, prefixed DESC, CASE WHEN prefixed THEN code END, length("titleEn"), code
+      ORDER BY fav DESC, exact DESC, prefixed DESC, CASE WHEN prefixed THEN code END, starts DESC, common DESC,
+        length("titleEn"), code
       LIMIT ${RANKED}
     )
     SELECT system, code, "titleId", "titleEn", "clinicTitleId", "clinicTitleEn", favourite
     FROM candidates
-    ORDER BY fav DESC, exact DESC, prefixed DESC, CASE WHEN prefixed THEN code END,
+    ORDER BY fav DESC, exact DESC, prefixed DESC, CASE WHEN prefixed THEN code END, starts DESC, common DESC,
       word_similarity(${q.words.join(' ')}, search) DESC, length("titleEn"), code
     LIMIT ${q.limit}`);
   return result.rows as unknown as CodeRow[];

@@ -63,7 +63,7 @@ describe('searching codes', () => {
       expect(rows[0]).toEqual({
         system: 'icd10',
         code: 'J06.9',
-        titleId: 'ISPA bagian atas , tidak spesifik',
+        titleId: 'Infeksi saluran pernapasan atas akut, tidak spesifik',
         titleEn: 'Acute upper respiratory infection, unspecified',
         favourite: false,
         corrected: false,
@@ -80,6 +80,19 @@ describe('searching codes', () => {
     expect(typhoid[0]).toMatchObject({ code: 'A01.0', titleId: 'Demam tifoid' });
     expect(codesOf(await search('icd9cm', 'sunat'))).toContain('64.0');
     expect(codesOf(await search('icd9cm', 'nebulizer'))[0]).toBe('93.94');
+  });
+
+  it('ranks everyday primary-care diagnoses first, by the words clinics use, with reviewed titles', async () => {
+    expect(codesOf(await search('icd10', 'demam')).slice(0, 5)).toContain('R50.9');
+    expect(codesOf(await search('icd10', 'dbd')).slice(0, 2)).toEqual(expect.arrayContaining(['A91']));
+    expect(codesOf(await search('icd10', 'nyeri punggung'))[0]).toBe('M54.5');
+    const [ispa] = await search('icd10', 'ispa');
+    expect(ispa.titleId).toBe('Infeksi saluran pernapasan atas akut, tidak spesifik');
+    // the source's title of scarlet fever read "Demam berdarah" (dengue to any Indonesian doctor)
+    const [scarlet] = await search('icd10', 'A38');
+    expect(scarlet).toMatchObject({ code: 'A38', titleId: 'Demam skarlatina (scarlet fever)' });
+    // the source's wording still finds it
+    expect(codesOf(await search('icd10', 'rendah kembali sakit'))).toContain('M54.5');
   });
 
   it('finds codes by English words in any order, every word required', async () => {
@@ -129,36 +142,36 @@ describe('title corrections', () => {
       await ctx.database.db
         .select({ n: count() })
         .from(auditLog)
-        .where(and(eq(auditLog.action, 'code.correct'), eq(auditLog.entityId, 'icd10:M54.5')))
+        .where(and(eq(auditLog.action, 'code.correct'), eq(auditLog.entityId, 'icd10:M54.9')))
     )[0].n;
 
   it('show as the clinic’s title, searchable, while other clinics keep the shipped one', async () => {
     const before = await corrections();
-    const res = await put('/codes/icd10/M54.5', { clinicId: 10, titleId: 'Nyeri punggung bawah' });
+    const res = await put('/codes/icd10/M54.9', { clinicId: 10, titleId: 'Nyeri punggung, tidak spesifik' });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).message).toBe('Kode berhasil disimpan');
     expect(json(res).data).toMatchObject({
-      code: 'M54.5',
-      titleId: 'Nyeri punggung bawah',
-      titleEn: 'Low back pain',
+      code: 'M54.9',
+      titleId: 'Nyeri punggung, tidak spesifik',
+      titleEn: 'Dorsalgia, unspecified',
       corrected: true,
     });
     expect(await corrections()).toBe(before + 1);
 
-    expect((await search('icd10', 'nyeri punggung bawah'))[0]).toMatchObject({
-      code: 'M54.5',
-      titleId: 'Nyeri punggung bawah',
+    expect((await search('icd10', 'nyeri punggung tidak spesifik'))[0]).toMatchObject({
+      code: 'M54.9',
+      titleId: 'Nyeri punggung, tidak spesifik',
       corrected: true,
     });
-    const elsewhere = (await search('icd10', 'M54.5', 11))[0];
-    expect(elsewhere).toMatchObject({ code: 'M54.5', corrected: false });
-    expect(elsewhere.titleId).not.toBe('Nyeri punggung bawah');
-    expect(await search('icd10', 'nyeri punggung bawah', 11)).not.toContainEqual(
-      expect.objectContaining({ code: 'M54.5' }),
+    const elsewhere = (await search('icd10', 'M54.9', 11))[0];
+    expect(elsewhere).toMatchObject({ code: 'M54.9', corrected: false });
+    expect(elsewhere.titleId).not.toBe('Nyeri punggung, tidak spesifik');
+    expect(await search('icd10', 'nyeri punggung tidak spesifik', 11)).not.toContainEqual(
+      expect.objectContaining({ code: 'M54.9' }),
     );
 
     // clearing the title (or giving the shipped one) goes back to the shipped title
-    const reset = await put('/codes/icd10/M54.5', { clinicId: 10, titleId: null });
+    const reset = await put('/codes/icd10/M54.9', { clinicId: 10, titleId: null });
     expect(json(reset).data).toMatchObject({ corrected: false, titleId: elsewhere.titleId });
     expect(await corrections()).toBe(before + 2);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "medical_codes" ADD COLUMN "common" boolean DEFAULT false NOT NULL;
