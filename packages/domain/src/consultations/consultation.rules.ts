@@ -145,7 +145,7 @@ export const COMPOUND_FORMS = ['puyer', 'kapsul', 'salep', 'krim', 'sirup'] as c
 export const LETTER_KINDS = ['health', 'sick', 'referral'] as const;
 export type LetterKind = (typeof LETTER_KINDS)[number];
 
-/** Letter number: 'SKS/<clinic>/<year>/<nnnnn>' (health), 'SKSakit/…' (sick leave), 'RUJ/…' (referral). */
+/** Letter number: 'SKS/<clinic>/<year>/<nnnnn>' (health), 'SKT/…' (sick leave), 'RUJ/…' (referral). */
 export const LETTER_PREFIX: Record<LetterKind, string> = { health: 'SKS', sick: 'SKT', referral: 'RUJ' };
 export function formatLetterNumber(kind: LetterKind, clinicId: number, year: number, seq: number): string {
   return `${LETTER_PREFIX[kind]}/${clinicId}/${year}/${String(seq).padStart(5, '0')}`;

@@ -58,45 +58,52 @@ export const compoundIngredientSchema = z.object({
   amount: z.string().trim().min(1, 'consultations.amountRequired').max(40, 'validation.tooLong'),
 });
 
+const prescriptionLine = {
+  /** The drug's public id (kind drug). */
+  drugId: uidSchema.nullish(),
+  /** The drug's name and strength as prescribed, or the compound's name ('Racikan batuk'). */
+  name: z.string().trim().min(1, 'consultations.drugRequired').max(200, 'validation.tooLong'),
+  /** '1 tablet', '5 ml' */
+  dose: z.string().trim().min(1, 'consultations.doseRequired').max(40, 'validation.tooLong'),
+  /** '3x sehari' */
+  frequency: z.string().trim().min(1, 'consultations.frequencyRequired').max(40, 'validation.tooLong'),
+  route: z.enum(DRUG_ROUTES, 'consultations.routeRequired'),
+  durationDays: z
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'consultations.durationRange')
+    .max(365, 'consultations.durationRange')
+    .nullable(),
+  quantity: z
+    .number('consultations.quantityRequired')
+    .positive('consultations.quantityRequired')
+    .max(10000, 'validation.tooLong'),
+  unit: z.string().trim().min(1, 'validation.required').max(30, 'validation.tooLong'),
+  instructions: text(300).nullish(),
+};
+
 /**
  * One line of a prescription: a drug from the master, or a compounded preparation (racikan) of
- * several ingredients made into `compoundForm` (`quantity` of them, e.g. 10 puyer).
+ * several ingredients made into `compoundForm` (`quantity` of them, e.g. 10 puyer). Every field is
+ * checked in one pass, so the doctor sees all that is missing at once.
  */
-export const prescriptionItemSchema = z
-  .object({
-    kind: z.enum(['drug', 'compound']),
-    /** The drug's public id (kind drug). */
-    drugId: uidSchema.nullish(),
-    /** The drug's name and strength as prescribed, or the compound's name ('Racikan batuk'). */
-    name: z.string().trim().min(1, 'consultations.drugRequired').max(200, 'validation.tooLong'),
+export const prescriptionItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('drug'),
+    ...prescriptionLine,
     ingredients: z.array(compoundIngredientSchema).max(10, 'validation.tooLong').default([]),
     compoundForm: z.enum(COMPOUND_FORMS).nullish(),
-    /** '1 tablet', '5 ml' */
-    dose: z.string().trim().min(1, 'consultations.doseRequired').max(40, 'validation.tooLong'),
-    /** '3x sehari' */
-    frequency: z.string().trim().min(1, 'consultations.frequencyRequired').max(40, 'validation.tooLong'),
-    route: z.enum(DRUG_ROUTES, 'consultations.routeRequired'),
-    durationDays: z
-      .number('validation.invalid')
-      .int('validation.invalid')
-      .min(1, 'consultations.durationRange')
-      .max(365, 'consultations.durationRange')
-      .nullable(),
-    quantity: z
-      .number('consultations.quantityRequired')
-      .positive('consultations.quantityRequired')
-      .max(10000, 'validation.tooLong'),
-    unit: z.string().trim().min(1, 'validation.required').max(30, 'validation.tooLong'),
-    instructions: text(300).nullish(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.kind === 'compound') {
-      if (v.ingredients.length < 2)
-        ctx.addIssue({ code: 'custom', path: ['ingredients'], message: 'consultations.compoundIngredients' });
-      if (!v.compoundForm)
-        ctx.addIssue({ code: 'custom', path: ['compoundForm'], message: 'consultations.compoundForm' });
-    }
-  });
+  }),
+  z.object({
+    kind: z.literal('compound'),
+    ...prescriptionLine,
+    ingredients: z
+      .array(compoundIngredientSchema)
+      .min(2, 'consultations.compoundIngredients')
+      .max(10, 'validation.tooLong'),
+    compoundForm: z.enum(COMPOUND_FORMS, 'consultations.compoundForm'),
+  }),
+]);
 export type PrescriptionItem = z.infer<typeof prescriptionItemSchema>;
 
 export const orderDraftSchema = z.object({
