@@ -527,6 +527,13 @@ describe('patients with a record', () => {
       await call('GET', `/consultations/patients?search=${encodeURIComponent(name)}`, 'perawat'),
     ).data;
     expect(found.docs.map((p: { uid: string }) => p.uid)).toEqual([registration.patient.uid]);
+    const [listed] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'record.list'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(listed.detail).toEqual({ search: name, mine: false, patients: [registration.patient.uid] });
     // dokter2 never saw the patient, and does not work at clinic 10
     const other = json(
       await call('GET', `/consultations/patients?search=${encodeURIComponent(name)}`, 'dokter2'),

@@ -158,7 +158,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
     async (request) => ({
       status: true,
       message: request.t('api.ok'),
-      data: await listRecordPatients(db, requireSession(request), request.query),
+      data: await listRecordPatients(db, requireSession(request), request.query, request.ip),
     }),
   );
 

@@ -364,6 +364,7 @@ export async function listRecordPatients(
   db: Db,
   session: AuthSession,
   q: { search?: string; mine?: boolean; page: number; limit: number },
+  ip: string,
 ) {
   assertClinical(session);
   if (q.mine && !session.doctorId) return pageOf([], 0, q);
@@ -374,6 +375,15 @@ export async function listRecordPatients(
     search: q.search,
     page: q.page,
     limit: q.limit,
+  });
+  // the list shows each patient's last diagnosis: a read of the record, audited once per page
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    action: 'record.list',
+    entity: 'patient',
+    ip,
+    detail: { search: q.search ?? null, mine: q.mine ?? false, patients: rows.map((r) => r.uid) },
   });
   const now = new Date();
   return pageOf(
