@@ -23,12 +23,12 @@ const regionBox = (page: Page, name: string) => page.getByRole('combobox', { nam
 /** When I type part of a name into a region select and press Enter on the match. */
 async function pickFromKeyboard(page: Page, name: keyof typeof REGION, search: string) {
   const box = regionBox(page, name);
-  await expect.poll(() => box.isEnabled()).toBe(true);
+  await expect.poll(() => box.isEnabled(), { timeout: 10_000 }).toBe(true);
   await box.click();
   await box.fill(search);
   await page.getByRole('option', { name: REGION[name], exact: true }).waitFor();
   await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe(REGION[name]);
+  await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toBe(REGION[name]);
 }
 
 describe('Patient region', () => {
@@ -64,7 +64,7 @@ describe('Patient region', () => {
     await city.fill('selatan');
     await page.getByRole('option', { name: 'Kota Administrasi Jakarta Selatan', exact: true }).waitFor();
     await city.press('Enter');
-    await expect.poll(() => regionBox(page, 'Kecamatan').inputValue()).toBe('');
+    await expect.poll(() => regionBox(page, 'Kecamatan').inputValue(), { timeout: 10_000 }).toBe('');
     expect(await regionBox(page, 'Kelurahan/Desa').isDisabled()).toBe(true);
     await pickFromKeyboard(page, 'Kabupaten/Kota', 'pusat');
     await pickFromKeyboard(page, 'Kecamatan', 'ment');
@@ -82,7 +82,7 @@ describe('Patient region', () => {
     await page.getByRole('link', { name: `Ubah ${PATIENT.name}` }).click();
     await page.waitForURL('**/MasterPasien/edit?id=*');
     for (const [name, value] of Object.entries(REGION)) {
-      await expect.poll(() => regionBox(page, name).inputValue()).toBe(value);
+      await expect.poll(() => regionBox(page, name).inputValue(), { timeout: 10_000 }).toBe(value);
     }
     await page
       .getByText('Wilayah: Cikini, Menteng, Kota Administrasi Jakarta Pusat, Daerah Khusus Ibukota Jakarta')

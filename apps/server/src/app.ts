@@ -29,7 +29,7 @@ import { registrationsRoutes } from './modules/registrations/registrations.route
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { rolesRoutes } from './modules/settings/roles.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { API_PREFIX } from './shared/http.ts';
@@ -62,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: options.logLevel ?? 'info' },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -32,6 +32,19 @@ export interface AuthSession extends SessionRow {
 
 export const TOKEN_COOKIE = 'token';
 
+/** A registered route and the access rule it declared (none: outside the API, e.g. the docs). */
+export interface RouteRule {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+const routeTables = new WeakMap<FastifyInstance, readonly RouteRule[]>();
+
+/** Every route registered after the auth plugin with its access rule (read-only; security tests). */
+export function routeAccessTable(app: FastifyInstance): readonly RouteRule[] {
+  return routeTables.get(app) ?? [];
+}
+
 /** The token: `Authorization: <token>` or `Bearer <token>` for API clients, else the httpOnly cookie. */
 function readToken(request: FastifyRequest): { token: string; via: 'cookie' | 'header' } | null {
   const header = request.headers.authorization?.trim();
@@ -76,11 +89,15 @@ export const authPlugin = fp(
       if (UNSAFE.has(request.method) && cache.size) cache.clear();
     });
 
+    const table: RouteRule[] = [];
+    routeTables.set(app, table);
     app.addHook('onRoute', (route) => {
       const url = route.url ?? route.path;
       if (url.startsWith('/api/clinic/') && !route.config?.access) {
         throw new Error(`Route ${route.method} ${url} declares no access rule`);
       }
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) table.push({ method, url, access: route.config?.access });
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -49,6 +49,9 @@ async function readSingleImage(request: FastifyRequest, field: string) {
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError(413, 'staffApi.fileTooLarge', { max: UPLOAD_MAX_TEXT });
     if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'staffApi.oneFile');
+    // the multipart parser's own complaints (no boundary, data cut short) are the client's
+    if (!(error instanceof AppError) && !(error as { statusCode?: number }).statusCode)
+      throw new AppError(400, 'api.validation');
     throw error;
   }
   if (!found || found.content.length === 0) throw new AppError(400, 'staffApi.fileMissing', { field });
