@@ -189,6 +189,14 @@ describe('Consultation', () => {
     });
     expect(visit.serviceOrders[0]).toMatchObject({ serviceType: 'LAB', items: ['Darah Lengkap'] });
     expect(visit.addenda).toHaveLength(1);
+
+    // And the doctor sees it in the record's timeline
+    await page.goto(`/EMR/Detail/${patient.uid}`);
+    const card = page.getByText('J06.9', { exact: true }).first();
+    await card.waitFor();
+    await page.getByText('Ditandatangani', { exact: true }).first().waitFor();
+    await page.getByText('Hasil lab akan dikonfirmasi besok.').waitFor();
+    await shot(page, 'consultation-in-record');
     await context.close();
 
     // And the lab finds the patient in its list at Klinik Sehat Menteng (superadmin: the lab login is at clinic 11)
