@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, sessionUser } from '../support/app.ts';
+import { logIn, pickUserMenuItem, sessionUser } from '../support/app.ts';
 import { launchBrowser, newPage, shot } from '../support/browser.ts';
 
 let browser: Browser;
@@ -146,8 +146,7 @@ describe('doctor profile (spec 2.5)', () => {
   it('shows the doctor’s week on Lihat Jadwal', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'dokter');
-    await page.getByRole('button', { name: /Menu pengguna/ }).click();
-    await page.getByRole('menuitem', { name: 'Lihat Jadwal' }).click();
+    await pickUserMenuItem(page, 'Lihat Jadwal');
     await page.waitForURL('**/Doctor/doctor-agenda');
     await page.getByText('08:00 - 12:00').first().waitFor();
     await shot(page, 'doctor-agenda');

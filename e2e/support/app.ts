@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 export const DEMO_PASSWORD = 'klinikita';
@@ -24,8 +25,23 @@ export async function sessionUser(page: Page) {
   return (await res.json()).data;
 }
 
+/**
+ * Opens the header's user menu and picks an item. A screen still settling (its lists arriving, the
+ * session refreshed) may re-render the header and close the menu under the click: open it again.
+ */
+export async function pickUserMenuItem(page: Page, item: string | RegExp): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const entry = page.getByRole('menuitem', { name: item });
+      if (!(await entry.isVisible()))
+        await page.getByRole('button', { name: /Menu pengguna|User menu/ }).click();
+      await entry.click({ timeout: 2000 });
+    },
+    { timeout: 30_000, interval: 250 },
+  );
+}
+
 export async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Menu pengguna|User menu/ }).click();
-  await page.getByRole('menuitem', { name: /Keluar|Sign out/ }).click();
+  await pickUserMenuItem(page, /Keluar|Sign out/);
   await page.waitForURL((url) => url.pathname === '/');
 }
