@@ -44,4 +44,7 @@ export async function pickUserMenuItem(page: Page, item: string | RegExp): Promi
 export async function logOut(page: Page): Promise<void> {
   await pickUserMenuItem(page, /Keluar|Sign out/);
   await page.waitForURL((url) => url.pathname === '/');
+  // the guard and the logout both send the page home: Back is only meaningful once both have
+  await page.getByLabel('Username').waitFor();
+  await page.waitForLoadState('networkidle');
 }
