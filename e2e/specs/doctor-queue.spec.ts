@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, sessionUser } from '../support/app.ts';
+import { logIn, pickUserMenuItem, sessionUser } from '../support/app.ts';
 import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
 
 let browser: Browser;
@@ -107,8 +107,7 @@ describe('Doctor queue', () => {
       .waitFor();
 
     // And Lihat Jadwal shows them under today at Menteng
-    await page.getByRole('button', { name: /Menu pengguna|User menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Lihat Jadwal' }).click();
+    await pickUserMenuItem(page, 'Lihat Jadwal');
     await page.waitForURL('**/Doctor/doctor-agenda');
     const today = page.getByRole('table', { name: menteng.name }).locator('tr[aria-current="date"]');
     await today.getByText(`${registration.queueNumber}`).first().waitFor();

@@ -13,8 +13,7 @@ afterAll(() => browser?.close());
 const AVATAR = path.resolve(import.meta.dirname, '../fixtures/avatar.png');
 
 async function openEditProfile(page: Page) {
-  await page.getByRole('button', { name: /Menu pengguna/ }).click();
-  await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+  await pickUserMenuItem(page, 'Edit Profile');
   const modal = page.getByRole('dialog').first();
   await modal.waitFor();
   return modal;
