@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { loadCatalogue } from '../shared/i18n/i18n.ts';
 import { useSession } from '../shared/session/session-store.ts';
 import { NotFoundPage } from '../shared/ui/error-page.tsx';
 import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
@@ -12,10 +13,19 @@ import { RouteGuard } from './route-guard.tsx';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
-/** A lazily loaded screen: its chunk loads on first visit, with the reload guard on failure. */
+/**
+ * A lazily loaded screen: its chunk loads on first visit, with the reload guard on failure, and
+ * with the whole text catalogue (the login page needs only the shell's words it starts with).
+ */
 const lazyComponent =
-  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType): LazyComponent =>
-  async () => ({ Component: pick(await loadChunk(importer)) });
+  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType, catalogue = true): LazyComponent =>
+  async () => {
+    const [module] = await Promise.all([
+      loadChunk(importer),
+      catalogue ? loadChunk(loadCatalogue) : undefined,
+    ]);
+    return { Component: pick(module) };
+  };
 
 const dashboardSection = lazyComponent(
   () => import('../features/dashboard/pages/dashboard-section-page.tsx'),
@@ -27,6 +37,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/': lazyComponent(
     () => import('../features/auth/pages/login-page.tsx'),
     (m) => m.LoginPage,
+    false,
   ),
   '/authentication': lazyComponent(
     () => import('../features/auth/pages/authentication-page.tsx'),

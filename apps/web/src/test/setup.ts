@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
+import { en } from '@klinikita/domain/i18n/en';
+import { id } from '@klinikita/domain/i18n/id';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n } from '../shared/i18n/i18n.ts';
+
+// the app loads the catalogue with the screens behind the login; components under test get it all
+i18n.addResourceBundle('id', 'translation', id, true, true);
+i18n.addResourceBundle('en', 'translation', en, true, true);
 
 // Mantine relies on browser APIs that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

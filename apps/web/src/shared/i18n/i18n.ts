@@ -1,6 +1,8 @@
-import { en } from '@klinikita/domain/i18n/en';
-import { id } from '@klinikita/domain/i18n/id';
+import { coreEn } from '@klinikita/domain/i18n/core.en';
+import { coreId } from '@klinikita/domain/i18n/core.id';
 import type { Locale } from '@klinikita/domain/i18n/locale';
+import { webEn } from '@klinikita/domain/i18n/web.en';
+import { webId } from '@klinikita/domain/i18n/web.id';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocaleCookie, writeLocaleCookie } from './locale-cookie.ts';
@@ -8,8 +10,13 @@ import { readLocaleCookie, writeLocaleCookie } from './locale-cookie.ts';
 const initial = readLocaleCookie();
 
 export const i18n: I18n = i18next.createInstance();
+// the first screen carries only the shell's words; the screens behind the login load the rest
+// (loadCatalogue) with their own chunks
 i18n.use(initReactI18next).init({
-  resources: { id: { translation: id }, en: { translation: en } },
+  resources: {
+    id: { translation: { ...coreId, web: webId } },
+    en: { translation: { ...coreEn, web: webEn } },
+  },
   lng: initial,
   fallbackLng: 'id',
   supportedLngs: ['id', 'en'],
@@ -31,6 +38,23 @@ export async function changeLocale(locale: Locale): Promise<void> {
   writeLocaleCookie(locale);
   applyDocumentLocale(locale);
   await i18n.changeLanguage(locale);
+}
+
+let catalogue: Promise<void> | null = null;
+
+/** Every section of the catalogue in both languages: loaded once, before any screen behind the login. */
+export function loadCatalogue(): Promise<void> {
+  catalogue ??= Promise.all([import('@klinikita/domain/i18n/id'), import('@klinikita/domain/i18n/en')]).then(
+    ([{ id }, { en }]) => {
+      i18n.addResourceBundle('id', 'translation', id, true, true);
+      i18n.addResourceBundle('en', 'translation', en, true, true);
+    },
+    (error) => {
+      catalogue = null;
+      throw error;
+    },
+  );
+  return catalogue;
 }
 
 /**

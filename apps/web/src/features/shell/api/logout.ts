@@ -1,17 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { endSession } from '../../../shared/session/session-api.ts';
 
 /**
- * Logout (spec 4): post the logout, drop the session and every cached answer, and replace the
- * history entry so Back finds no session and the guard sends it to the login page.
+ * Logout (spec 4): post the logout, drop the session and every cached answer. The route guard
+ * sees the session gone and replaces the history entry with the login page: one navigation, so
+ * Back finds no session and no second navigation can race it.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return async () => {
     await endSession();
     queryClient.clear();
-    navigate('/', { replace: true });
   };
 }

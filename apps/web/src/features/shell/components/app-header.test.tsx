@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouteGuard } from '../../../app/route-guard.tsx';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -77,11 +79,19 @@ describe('AppHeader user menu', () => {
     expect(screen.queryByRole('img', { name: 'Siti Rahma' })).not.toBeInTheDocument();
   });
 
-  it('logs out: posts /logout, clears the session and goes to the login page', async () => {
+  it('logs out: posts /logout, clears the session and the route guard goes to the login page', async () => {
     const user = makeUser();
     sessionStore.signIn(user, 'token-1');
     const fetchMock = mockApi({ '/logout': () => ({ body: { status: true, message: 'Logout berhasil' } }) });
-    renderWithApp(<AppHeader user={user} />, { route: '/DashboardAdvance' });
+    // the logout itself does not navigate: the guard sees the session gone and replaces the entry
+    renderWithApp(
+      <Routes>
+        <Route element={<RouteGuard />}>
+          <Route path="*" element={<AppHeader user={user} />} />
+        </Route>
+      </Routes>,
+      { route: '/DashboardAdvance' },
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Menu pengguna' }));
     const logoutItem = await screen.findByRole('menuitem', { name: 'Keluar' });
