@@ -3,22 +3,37 @@
  * reproducibly (the same rows for the same sizes; only uids and timestamps differ): the demo
  * corporate grown to 50 clinics, 200 doctors practising every day, BENCH_PATIENTS patients
  * (default 1,000,000) and BENCH_REGISTRATIONS registrations (default 3,000,000) over three
- * years, today included. Rows are generated inside PostgreSQL (INSERT … SELECT over
- * generate_series, in large batches), which loads faster than any client-side COPY here.
+ * years, today included. Without DATABASE_URL it fills embedded PGlite in BENCH_DATA_DIR
+ * instead, by default with 50,000 patients and 150,000 registrations. Rows are generated inside
+ * the database (INSERT … SELECT over generate_series, in large batches), which loads faster than
+ * any client-side COPY here; the same SQL runs on both.
  */
+
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../apps/server/src/db/client.ts';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
 import { FAMILY, FEMALE, MALE, STREETS } from '../apps/server/src/db/seed/patients.ts';
-import { benchDatabaseUrl, ensureBenchDatabase, progress } from './bench-db.ts';
+import {
+  type BenchTarget,
+  benchTarget,
+  ensureBenchDatabase,
+  openBenchPglite,
+  progress,
+  type Sql,
+} from './bench-db.ts';
 
-const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
-const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 3_000_000);
+const target = benchTarget();
+const onPglite = target.kind === 'pglite';
+// one wasm process holds PGlite: a smaller set by default, in smaller batches
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? (onPglite ? 50_000 : 1_000_000));
+const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? (onPglite ? 150_000 : 3_000_000));
 const CLINICS = 50;
 const DAYS = 1096;
-const PATIENT_BATCH = 100_000;
-const REGISTRATION_BATCH = 250_000;
+const PATIENT_BATCH = onPglite ? 50_000 : 100_000;
+const REGISTRATION_BATCH = onPglite ? 50_000 : 250_000;
 /** The first generated record number of each clinic (the demo's own are far below). */
 const MRN_BASE = 100_000;
 /** Generated queue numbers start here so today's demo and bench numbers never meet. */
@@ -31,29 +46,45 @@ const HASH = '((i::bigint * 2654435761) % 4294967296)';
 /** A second, independent mix (doctor and status must not follow the service or the payer). */
 const HASH2 = '(((i::bigint + 7777) * 2246822519) % 4294967291)';
 
+/**
+ * The bench database afresh with the schema and the demo, and one session on it for the
+ * generation (its temp tables and settings must stay on one connection).
+ */
+async function openFresh(target: BenchTarget): Promise<{ sql: Sql; close: () => Promise<void> }> {
+  const prepare = async (database: Database) => {
+    const step = progress('schema and demo', 1);
+    await prepareDatabase(database, { seedDemo: true, secretsKey: randomBytes(32) });
+    step.tick(1);
+    step.done();
+  };
+  if (target.kind === 'pglite') {
+    rmSync(path.join(target.dataDir, 'pg'), { recursive: true, force: true });
+    const client = await openBenchPglite(target.dataDir);
+    const database = await openPglite({ client });
+    await prepare(database);
+    return { sql: client, close: () => database.close() };
+  }
+  await ensureBenchDatabase(target.url, true);
+  const database = openPostgres(target.url);
+  await prepare(database);
+  await database.close();
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  return { sql: client, close: () => client.end() };
+}
+
 async function main() {
-  const url = benchDatabaseUrl();
   const started = Date.now();
-  console.log(`Bench data → ${url.replace(/\/\/[^@]*@/, '//')}`);
+  console.log(`Bench data → ${target.where}`);
   console.log(
     `  ${PATIENTS.toLocaleString('en')} patients, ${REGISTRATIONS.toLocaleString('en')} registrations`,
   );
-  await ensureBenchDatabase(url, true);
-
-  const database = openPostgres(url);
-  const step = progress('schema and demo', 1);
-  await prepareDatabase(database, { seedDemo: true, secretsKey: randomBytes(32) });
-  await database.close();
-  step.tick(1);
-  step.done();
-
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const { sql: client, close } = await openFresh(target);
   try {
     await client.query('SET synchronous_commit = off');
     const {
       rows: [{ corp_id: corpId }],
-    } = await client.query('SELECT corp_id FROM clinics WHERE id = 10');
+    } = await client.query<{ corp_id: number }>('SELECT corp_id FROM clinics WHERE id = 10');
 
     const clinicsStep = progress('clinics and doctors', 3);
     await client.query(
@@ -137,7 +168,7 @@ async function main() {
 
     const {
       rows: [{ first: firstPatient }],
-    } = await client.query(
+    } = await client.query<{ first: number }>(
       `SELECT min(id) AS first FROM patients WHERE split_part(mrn, '-', 3)::int >= ${MRN_BASE}`,
     );
     await client.query(
@@ -207,7 +238,7 @@ async function main() {
     finish.done();
     const {
       rows: [counts],
-    } = await client.query(
+    } = await client.query<{ clinics: number; doctors: number; patients: number; registrations: number }>(
       `SELECT (SELECT count(*) FROM clinics)::int AS clinics, (SELECT count(*) FROM doctors)::int AS doctors,
               (SELECT count(*) FROM patients)::int AS patients, (SELECT count(*) FROM registrations)::int AS registrations`,
     );
@@ -215,7 +246,7 @@ async function main() {
       `Bench data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts.clinics} clinics, ${counts.doctors} doctors, ${counts.patients.toLocaleString('en')} patients, ${counts.registrations.toLocaleString('en')} registrations`,
     );
   } finally {
-    await client.end();
+    await close();
   }
 }
 

@@ -20,7 +20,7 @@ function freePort(): Promise<number> {
 export async function startServer(
   url: string,
   extraEnv: Record<string, string> = {},
-): Promise<{ base: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -55,6 +55,7 @@ export async function startServer(
   }
   return {
     base,
+    pid: server.pid!,
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));

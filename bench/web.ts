@@ -17,7 +17,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { benchDatabaseUrl } from './bench-db.ts';
+import { benchTarget } from './bench-db.ts';
 import { login, startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -154,11 +154,19 @@ async function main() {
   if (!existsSync(path.join(dist, '.vite/manifest.json')))
     throw new Error('Build the web app first: npm run build');
 
-  const benchUrl = benchDatabaseUrl();
-  const onBenchData = await hasBenchData(benchUrl);
+  // the bench data of `npm run bench:data` where it is (PostgreSQL or the PGlite bench folder)
+  const target = benchTarget();
+  const onBenchData =
+    target.kind === 'postgres'
+      ? await hasBenchData(target.url)
+      : existsSync(path.join(target.dataDir, 'pg', 'PG_VERSION'));
   let dataDir: string | null = null;
   if (!onBenchData) dataDir = mkdtempSync(path.join(tmpdir(), 'klinikita-bench-web-'));
-  const server = await startServer(onBenchData ? benchUrl : '', dataDir ? { DATA_DIR: dataDir } : {});
+  const serverDataDir = dataDir ?? (target.kind === 'pglite' ? target.dataDir : null);
+  const server = await startServer(
+    onBenchData && target.kind === 'postgres' ? target.url : '',
+    serverDataDir ? { DATA_DIR: serverDataDir } : {},
+  );
   const baseline = await baselineServer();
   const browser = await launch();
   try {

@@ -1,5 +1,5 @@
 import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
 
@@ -36,7 +36,19 @@ export interface SessionRow {
   imageUrl: string | null;
   demo: boolean;
   menus: GrantedMenu[];
+  /** The clinics the user works in (ids ascending): the scope every clinic-bound route checks. */
   clinicIds: number[];
+  /** Those clinics as the routes need them (time zone for "today"), so a request asks no more. */
+  clinics: ScopeClinic[];
+}
+
+export interface ScopeClinic {
+  id: number;
+  uid: string;
+  corpId: number;
+  name: string;
+  mcuSite: boolean;
+  timeZone: string;
 }
 
 const corporateScopeRoles = sql.join(
@@ -58,14 +70,14 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRow
           'enabled', rm.enabled) ORDER BY m.sort)
         FROM role_menus rm JOIN menus m ON m.id = rm.menu_id WHERE rm.role_id = u.role_id
       ), '[]'::json) AS menus,
-      CASE WHEN r.name IN (${corporateScopeRoles}) THEN
-        ARRAY(SELECT c.id FROM clinics c WHERE c.corp_id = u.corp_id AND c.deleted_at IS NULL ORDER BY c.id)
-      ELSE
-        ARRAY(SELECT x.id FROM (
-          SELECT u.clinic_id AS id WHERE u.clinic_id IS NOT NULL
-          UNION SELECT dc.clinic_id FROM doctor_clinics dc WHERE dc.doctor_id = u.doctor_id
-        ) x JOIN clinics c ON c.id = x.id AND c.deleted_at IS NULL ORDER BY x.id)
-      END AS "clinicIds"
+      COALESCE((
+        SELECT json_agg(json_build_object('id', c.id, 'uid', c.uid, 'corpId', c.corp_id, 'name', c.name,
+          'mcuSite', c.mcu_site, 'timeZone', c.time_zone) ORDER BY c.id)
+        FROM clinics c
+        WHERE c.deleted_at IS NULL AND CASE WHEN r.name IN (${corporateScopeRoles}) THEN c.corp_id = u.corp_id
+          ELSE c.id = u.clinic_id OR c.id IN (SELECT dc.clinic_id FROM doctor_clinics dc WHERE dc.doctor_id = u.doctor_id)
+        END
+      ), '[]'::json) AS clinics
     FROM sessions s
     JOIN users u ON u.id = s.user_id
     JOIN roles r ON r.id = u.role_id
@@ -73,9 +85,12 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRow
     WHERE s.token_hash = ${tokenHash} AND s.expires_at > now()
       AND u.active AND u.deleted_at IS NULL
   `);
-  const row = result.rows[0] as (Omit<SessionRow, 'expiresAt'> & { expiresAt: string | Date }) | undefined;
+  const row = result.rows[0] as
+    | (Omit<SessionRow, 'expiresAt' | 'clinicIds'> & { expiresAt: string | Date })
+    | undefined;
   if (!row) return null;
-  return { ...row, expiresAt: new Date(row.expiresAt), clinicIds: (row.clinicIds ?? []).map(Number) };
+  const clinics = row.clinics ?? [];
+  return { ...row, expiresAt: new Date(row.expiresAt), clinics, clinicIds: clinics.map((c) => c.id) };
 }
 
 export async function extendSession(db: Db, sessionId: number, expiresAt: Date): Promise<void> {
@@ -174,30 +189,20 @@ export async function writeAudit(
 
 /** Clinic, corporate and scope names for the session user answer. */
 export async function findSessionContext(db: Db, row: SessionRow) {
-  const scope = row.clinicIds.length
-    ? await db
-        .select({
-          id: clinics.id,
-          uid: clinics.uid,
-          name: clinics.name,
-          mcuSite: clinics.mcuSite,
-          timeZone: clinics.timeZone,
-        })
-        .from(clinics)
-        .where(
-          sql`${clinics.id} IN (${sql.join(
-            row.clinicIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        )
-        .orderBy(clinics.id)
-    : [];
-  const clinic = row.clinicId
-    ? ((await db.select().from(clinics).where(eq(clinics.id, row.clinicId)))[0] ?? null)
-    : null;
-  const [corporate] = await db
-    .select({ id: corporates.id, name: corporates.name })
+  const scope = row.clinics.map(({ id, uid, name, mcuSite, timeZone }) => ({
+    id,
+    uid,
+    name,
+    mcuSite,
+    timeZone,
+  }));
+  // the user's clinic and corporate in one round trip
+  const [found] = await db
+    .select({ corporate: { id: corporates.id, name: corporates.name }, clinic: getTableColumns(clinics) })
     .from(corporates)
+    .leftJoin(clinics, row.clinicId ? eq(clinics.id, row.clinicId) : sql`false`)
     .where(eq(corporates.id, row.corpId));
+  const clinic = found?.clinic ?? null;
+  const corporate = found?.corporate;
   return { clinic, corporate: corporate ?? null, clinics: scope };
 }

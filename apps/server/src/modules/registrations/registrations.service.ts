@@ -21,7 +21,7 @@ import {
 } from '@klinikita/domain/registrations/registration.schema';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clinics, partnerCompanies, registrations } from '../../db/schema/index.ts';
+import { partnerCompanies, registrations } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/live-events.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { newSessionToken, newUid } from '../../shared/crypto.ts';
@@ -87,12 +87,9 @@ const ROOMS = catalogId.registrations.rooms;
 const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
   new AppError(status, `registrations.${key}`, params);
 
-async function scopedClinic(db: Executor, session: AuthSession, clinicId: number) {
-  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
-  const [clinic] = await db
-    .select({ id: clinics.id, corpId: clinics.corpId, name: clinics.name, timeZone: clinics.timeZone })
-    .from(clinics)
-    .where(eq(clinics.id, clinicId));
+/** The clinic of the request, from the session's scope (no query: the session carries it). */
+function scopedClinic(session: AuthSession, clinicId: number) {
+  const clinic = session.clinics.find((c) => c.id === clinicId);
   if (!clinic || clinic.corpId !== session.corpId) throw forbidden('api.clinicForbidden');
   return clinic;
 }
@@ -145,7 +142,7 @@ export async function createRegistration(
   ip: string,
 ): Promise<Registration> {
   return db.transaction(async (tx) => {
-    const clinic = await scopedClinic(tx, session, input.clinicId);
+    const clinic = scopedClinic(session, input.clinicId);
     const patient = await findPatient(tx, input.patientId);
     if (!patient || patient.corpId !== session.corpId) throw refuse(404, 'patientNotFound');
 
@@ -234,7 +231,7 @@ export async function createRegistration(
 }
 
 export async function listRegistrations(db: Db, session: AuthSession, q: RegistrationListQuery) {
-  const clinic = await scopedClinic(db, session, q.clinicId);
+  const clinic = scopedClinic(session, q.clinicId);
   const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
   const { rows, total } = await pageRegistrations(db, {
     clinicId: clinic.id,
@@ -259,7 +256,7 @@ export async function listRegistrations(db: Db, session: AuthSession, q: Registr
 
 /** The board's status chips: every status with its count under the list's other filters, in one query. */
 export async function statusCounts(db: Db, session: AuthSession, q: RegistrationListQuery) {
-  const clinic = await scopedClinic(db, session, q.clinicId);
+  const clinic = scopedClinic(session, q.clinicId);
   const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
   const counts = await countByStatus(db, {
     clinicId: clinic.id,
@@ -278,7 +275,7 @@ export async function statusCounts(db: Db, session: AuthSession, q: Registration
 
 /** The lab / MCU / physio list (spec 7), with spec 4's visibility rule applied in the query. */
 export async function listLab(db: Db, session: AuthSession, q: LabListQuery) {
-  const clinic = await scopedClinic(db, session, q.clinicId);
+  const clinic = scopedClinic(session, q.clinicId);
   const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
   const { rows, total } = await pageRegistrations(db, {
     clinicId: clinic.id,
@@ -353,11 +350,8 @@ export async function patchRegistration(
         throw refuse(409, called ? 'alreadyCalled' : 'illegalMove', params);
       }
       if (to === 'Examination') {
-        const [clinic] = await tx
-          .select({ tz: clinics.timeZone })
-          .from(clinics)
-          .where(eq(clinics.id, row.clinicId));
-        if (row.queueDate !== clinicDay(clinic.tz)) throw refuse(409, 'notToday');
+        if (row.queueDate !== clinicDay(scopedClinic(session, row.clinicId).timeZone))
+          throw refuse(409, 'notToday');
       }
       const moved = await moveStatus(tx, row.id, from, to, session.userId);
       if (!moved) {
@@ -400,7 +394,7 @@ export async function availableDoctors(
   session: AuthSession,
   q: { clinicId: number; date?: string },
 ): Promise<AvailableDoctor[]> {
-  const clinic = await scopedClinic(db, session, q.clinicId);
+  const clinic = scopedClinic(session, q.clinicId);
   const day = q.date ? dmyToDay(q.date) : clinicDay(clinic.timeZone);
   if (!day) throw refuse(400, 'dateFormat');
   const doctors = await doctorsOnDay(db, session.corpId, clinic.id, weekdayOf(day), day);
@@ -427,7 +421,7 @@ export async function listCompanies(db: Db, session: AuthSession) {
 
 /** The clinic's queue prefixes: its own where set, the defaults elsewhere. */
 export async function queuePrefixes(db: Db, session: AuthSession, clinicId: number): Promise<QueuePrefixes> {
-  await scopedClinic(db, session, clinicId);
+  scopedClinic(session, clinicId);
   return { ...DEFAULT_QUEUE_PREFIXES, ...((await queuePrefixesOf(db, clinicId)) ?? {}) } as QueuePrefixes;
 }
 
@@ -439,7 +433,7 @@ export async function saveQueuePrefixes(
   prefixes: QueuePrefixes,
   ip: string,
 ): Promise<QueuePrefixes> {
-  await scopedClinic(db, session, clinicId);
+  scopedClinic(session, clinicId);
   await setQueuePrefixes(db, clinicId, { ...prefixes });
   await writeAudit(db, {
     userId: session.userId,
@@ -457,14 +451,14 @@ export async function saveQueuePrefixes(
 const displayPath = (token: string | null) => (token ? `/display/${token}` : null);
 
 export async function displayLink(db: Db, session: AuthSession, clinicId: number) {
-  await scopedClinic(db, session, clinicId);
+  scopedClinic(session, clinicId);
   const token = await displayTokenOf(db, clinicId);
   return { token, path: displayPath(token) };
 }
 
 /** A new display link for the clinic; the old one stops working. */
 export async function renewDisplayLink(db: Db, session: AuthSession, clinicId: number, ip: string) {
-  await scopedClinic(db, session, clinicId);
+  scopedClinic(session, clinicId);
   const token = newSessionToken();
   await setDisplayToken(db, clinicId, token);
   // the TVs on the old link lose their stream now, on every instance, and show that it is gone
