@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
@@ -72,6 +72,34 @@ describe('creating, renaming and removing roles', () => {
       .filter((n) => n.granted)
       .map((n) => n.code);
     expect(granted).toEqual(expect.arrayContaining(['registration', 'patientQueue', 'emr', 'physio']));
+  });
+
+  it('leaves no role behind when its audit row cannot be written (one transaction)', async () => {
+    // a real trigger refuses this one audit row, as a full disk or a lost connection would
+    await ctx.database.db.execute(sql`
+      CREATE FUNCTION refuse_role_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'role.create' AND NEW.detail->>'name' = 'Bidan Desa' THEN
+          RAISE EXCEPTION 'audit refused';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await ctx.database.db.execute(
+      sql`CREATE TRIGGER refuse_role_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_role_audit()`,
+    );
+    try {
+      const res = await call('POST', '/settings/roles', admin, {
+        role: 'Bidan Desa',
+        copyFrom: await roleId('Nurse'),
+      });
+      expect(res.statusCode).toBe(500);
+      expect(json(await call('GET', '/settings/roles?search=Bidan%20Desa', admin)).data.docs).toEqual([]);
+    } finally {
+      await ctx.database.db.execute(sql`DROP TRIGGER refuse_role_audit ON audit_log`);
+      await ctx.database.db.execute(sql`DROP FUNCTION refuse_role_audit()`);
+    }
+    // and with the audit writable the same role is created
+    expect((await call('POST', '/settings/roles', admin, { role: 'Bidan Desa' })).statusCode).toBe(200);
   });
 
   it('validates names with the spec’s message and refuses duplicates', async () => {

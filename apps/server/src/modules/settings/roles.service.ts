@@ -55,28 +55,32 @@ async function roleOr404(db: Db, session: AuthSession, uid: string) {
 }
 
 export async function createRole(db: Db, session: AuthSession, input: CreateRoleInput, ip: string) {
-  if (await roleNameTaken(db, session.corpId, input.role)) throw new AppError(409, 'api.roleExists');
-  const source = input.copyFrom ? await roleOr404(db, session, input.copyFrom) : null;
-  const [role] = await db
-    .insert(roles)
-    .values({
-      uid: newUid(),
+  // the role, its copied grants and the audit row land together or not at all
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (await roleNameTaken(tx, session.corpId, input.role)) throw new AppError(409, 'api.roleExists');
+    const source = input.copyFrom ? await roleOr404(tx, session, input.copyFrom) : null;
+    const [role] = await tx
+      .insert(roles)
+      .values({
+        uid: newUid(),
+        corpId: session.corpId,
+        name: input.role,
+        description: input.description || null,
+      })
+      .returning();
+    if (source) await copyGrants(tx, source.id, role.id);
+    await writeAudit(tx, {
+      userId: session.userId,
       corpId: session.corpId,
-      name: input.role,
-      description: input.description || null,
-    })
-    .returning();
-  if (source) await copyGrants(db, source.id, role.id);
-  await writeAudit(db, {
-    userId: session.userId,
-    corpId: session.corpId,
-    action: 'role.create',
-    entity: 'role',
-    entityId: role.uid,
-    ip,
-    detail: { name: role.name, copyFrom: source?.uid ?? null },
+      action: 'role.create',
+      entity: 'role',
+      entityId: role.uid,
+      ip,
+      detail: { name: role.name, copyFrom: source?.uid ?? null },
+    });
+    return role.uid;
   });
-  return role.uid;
 }
 
 export async function updateRole(
@@ -179,18 +183,22 @@ export async function setRoleMenus(
       parent = parent.parentId ? byId.get(parent.parentId) : undefined;
     }
   }
-  await replaceRoleGrants(
-    db,
-    role.id,
-    [...grants].map(([menuId, enabled]) => ({ menuId, enabled })),
-  );
-  await writeAudit(db, {
-    userId: session.userId,
-    corpId: session.corpId,
-    action: 'role.menus',
-    entity: 'role',
-    entityId: uid,
-    ip,
-    detail: { menus: input.menus },
+  // the new grants and their audit row together
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await replaceRoleGrants(
+      tx,
+      role.id,
+      [...grants].map(([menuId, enabled]) => ({ menuId, enabled })),
+    );
+    await writeAudit(tx, {
+      userId: session.userId,
+      corpId: session.corpId,
+      action: 'role.menus',
+      entity: 'role',
+      entityId: uid,
+      ip,
+      detail: { menus: input.menus },
+    });
   });
 }
