@@ -7,6 +7,7 @@ import { loadCatalogue } from '../shared/i18n/i18n.ts';
 import { useSession } from '../shared/session/session-store.ts';
 import { NotFoundPage } from '../shared/ui/error-page.tsx';
 import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
+import { wantToastHost } from '../shared/ui/toast-host.ts';
 import { loadChunk } from './chunk-reload.ts';
 import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -20,6 +21,8 @@ type LazyComponent = () => Promise<{ Component: ComponentType }>;
 const lazyComponent =
   <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType, catalogue = true): LazyComponent =>
   async () => {
+    // the screens behind the login raise toasts: their container mounts with them
+    if (catalogue) wantToastHost();
     const [module] = await Promise.all([
       loadChunk(importer),
       catalogue ? loadChunk(loadCatalogue) : undefined,

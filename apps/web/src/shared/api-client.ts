@@ -1,5 +1,6 @@
 import type { Envelope, FieldError } from '@klinikita/domain/common/envelope';
 import { currentLocale } from './i18n/i18n.ts';
+import { wantToastHost } from './ui/toast-host.ts';
 
 /** The clinic service, version 1 (spec 7), on the app's own origin. */
 export const API_BASE = '/api/clinic/v1';
@@ -82,6 +83,7 @@ export const GENERIC_ERROR_TOAST = 'Oops...Something went wrong';
  */
 export async function reportUnexpectedError(error: unknown): Promise<void> {
   if (!isUnexpectedError(error)) return;
+  wantToastHost();
   const { notifications } = await import('@mantine/notifications');
   notifications.show({ id: 'unexpected-error', color: 'red', message: GENERIC_ERROR_TOAST });
 }

@@ -4,10 +4,13 @@ import { id } from '@klinikita/domain/i18n/id';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '../shared/i18n/i18n.ts';
+import { wantToastHost } from '../shared/ui/toast-host.ts';
 
 // the app loads the catalogue with the screens behind the login; components under test get it all
 i18n.addResourceBundle('id', 'translation', id, true, true);
 i18n.addResourceBundle('en', 'translation', en, true, true);
+// and the toast container, which the app mounts with the first screen behind the login
+wantToastHost();
 
 // Mantine relies on browser APIs that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

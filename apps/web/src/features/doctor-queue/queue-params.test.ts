@@ -48,14 +48,18 @@ describe('doctor queue parameters', () => {
     ]);
   });
 
-  it('calls next the lowest number still waiting; the skipped only when no one else waits', () => {
-    const skipped = reg({ queueNumber: 'A-001', status: 'Skip' });
+  it('calls next the first arrived still waiting (the lower number on a tie); the skipped only when no one else waits', () => {
+    // one arrival time for all: the fixture's "now" would differ by a millisecond between rows
+    const arrivedAt = '2026-11-23T01:00:00.000Z';
+    const skipped = reg({ queueNumber: 'A-001', status: 'Skip', arrivedAt });
     const rows = [
-      reg({ queueNumber: 'A-006', status: 'Waiting' }),
+      reg({ queueNumber: 'A-006', status: 'Waiting', arrivedAt }),
       skipped,
-      reg({ queueNumber: 'A-004', status: 'Queueing' }),
+      reg({ queueNumber: 'A-004', status: 'Queueing', arrivedAt }),
     ];
     expect(nextToCall(rows)?.queueNumber).toBe('A-004');
+    const early = reg({ queueNumber: 'A-009', status: 'Waiting', arrivedAt: '2026-11-23T00:30:00.000Z' });
+    expect(nextToCall([...rows, early])?.queueNumber).toBe('A-009');
     expect(nextToCall([skipped])?.queueNumber).toBe('A-001');
     expect(nextToCall([])).toBeNull();
   });
