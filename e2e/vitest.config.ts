@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // a poll waits as long as a Playwright wait does: saving a user hashes a password (scrypt, ~0.6 s
+    // alone), which on a busy CI machine outlasts vitest's 1 s default
+    expect: { poll: { timeout: 15_000 } },
   },
 });
