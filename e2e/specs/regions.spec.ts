@@ -20,13 +20,20 @@ const REGION = {
 
 const regionBox = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 
+/** The match is on the list and highlighted, as the clerk sees it before pressing Enter. */
+async function highlighted(page: Page, option: string) {
+  const item = page.getByRole('option', { name: option, exact: true });
+  await item.waitFor();
+  await expect.poll(() => item.getAttribute('data-combobox-selected'), { timeout: 10_000 }).not.toBeNull();
+}
+
 /** When I type part of a name into a region select and press Enter on the match. */
 async function pickFromKeyboard(page: Page, name: keyof typeof REGION, search: string) {
   const box = regionBox(page, name);
   await expect.poll(() => box.isEnabled(), { timeout: 10_000 }).toBe(true);
   await box.click();
   await box.fill(search);
-  await page.getByRole('option', { name: REGION[name], exact: true }).waitFor();
+  await highlighted(page, REGION[name]);
   await box.press('Enter');
   await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toBe(REGION[name]);
 }
@@ -56,13 +63,13 @@ describe('Patient region', () => {
     // picking the same city again keeps the district and village; another city empties them
     const city = regionBox(page, 'Kabupaten/Kota');
     await city.fill('pusat');
-    await page.getByRole('option', { name: REGION['Kabupaten/Kota'], exact: true }).waitFor();
+    await highlighted(page, REGION['Kabupaten/Kota']);
     await city.press('Enter');
     await city.blur();
     expect(await city.inputValue()).toBe(REGION['Kabupaten/Kota']);
     expect(await regionBox(page, 'Kelurahan/Desa').inputValue()).toBe('Cikini');
     await city.fill('selatan');
-    await page.getByRole('option', { name: 'Kota Administrasi Jakarta Selatan', exact: true }).waitFor();
+    await highlighted(page, 'Kota Administrasi Jakarta Selatan');
     await city.press('Enter');
     await expect.poll(() => regionBox(page, 'Kecamatan').inputValue(), { timeout: 10_000 }).toBe('');
     expect(await regionBox(page, 'Kelurahan/Desa').isDisabled()).toBe(true);
