@@ -68,9 +68,11 @@ describe('Patient region', () => {
     await city.blur();
     expect(await city.inputValue()).toBe(REGION['Kabupaten/Kota']);
     expect(await regionBox(page, 'Kelurahan/Desa').inputValue()).toBe('Cikini');
+    // this pick by mouse: Enter on a city box refilled without a click missed now and then on a
+    // busy CI machine (noted); the keyboard path is the one pickFromKeyboard takes for every level
+    await city.click();
     await city.fill('selatan');
-    await highlighted(page, 'Kota Administrasi Jakarta Selatan');
-    await city.press('Enter');
+    await page.getByRole('option', { name: 'Kota Administrasi Jakarta Selatan', exact: true }).click();
     await expect.poll(() => regionBox(page, 'Kecamatan').inputValue(), { timeout: 10_000 }).toBe('');
     expect(await regionBox(page, 'Kelurahan/Desa').isDisabled()).toBe(true);
     await pickFromKeyboard(page, 'Kabupaten/Kota', 'pusat');
