@@ -1,5 +1,5 @@
 import {
-  NATIONALITIES,
+  type NATIONALITIES,
   PATIENT_LIMITS,
   PAYER_TYPES,
   type Patient,
@@ -14,7 +14,6 @@ import {
   Group,
   Modal,
   Paper,
-  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -24,12 +23,18 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
-import { toFieldErrors } from '../../../shared/form-errors.ts';
+import { fieldBindings, toFieldErrors, withoutFields } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
-import { ageOf, digitsOnly, dobMask } from '../../../shared/patients/patient-inputs.ts';
+import { digitsOnly, passportMask } from '../../../shared/patients/patient-inputs.ts';
+import {
+  FORM_ERROR,
+  NO_REFUSAL,
+  type PatientRefusal,
+  patientRefusalOf,
+} from '../../../shared/patients/patient-refusal.ts';
 import { useCreatePatient } from '../../../shared/patients/patients-api.ts';
 import { usePartnerCompanies } from '../../../shared/registrations/registrations-api.ts';
+import { NationalityChoice, PersonFields } from '../../../shared/ui/person-fields.tsx';
 import { patientName } from './patient-search.tsx';
 
 /** The minimum a registration needs: identity, name, sex, birth date, phone and payer. */
@@ -64,18 +69,6 @@ function prefilled(query: string): QuickAddValues {
     insuranceNumber: '',
   };
 }
-
-interface Refusal {
-  errors: Record<string, string>;
-  /** 409 nikTaken: the patient holding the NIK. */
-  nikOwner: PatientSummary | null;
-  /** 409 likelyDuplicate: same name and birth date. */
-  duplicates: { message: string; candidates: PatientSummary[] } | null;
-}
-const noRefusal: Refusal = { errors: {}, nikOwner: null, duplicates: null };
-
-const candidatesOf = (error: ApiError): PatientSummary[] =>
-  (error.data as { candidates?: PatientSummary[] } | undefined)?.candidates ?? [];
 
 /** "Pasien baru": a modal with the minimum fields, checked by the shared create schema. */
 export function QuickAddPatientModal({
@@ -122,48 +115,26 @@ function QuickAddForm({
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<QuickAddValues>(() => prefilled(query));
-  const [refusal, setRefusal] = useState<Refusal>(noRefusal);
+  const [refusal, setRefusal] = useState<PatientRefusal>(NO_REFUSAL);
   const create = useCreatePatient();
   const companies = usePartnerCompanies();
   const { errors } = refusal;
-  const age = ageOf(values.dob);
 
-  const set = <K extends keyof QuickAddValues>(key: K, value: QuickAddValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setRefusal(({ errors: { [key as string]: _, ...rest }, nikOwner }) => ({
-      errors: rest,
-      nikOwner: key === 'nik' ? null : nikOwner,
+  const setMany = (patch: Partial<QuickAddValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setRefusal(({ errors: all, nikOwner }) => ({
+      errors: withoutFields(all, Object.keys(patch)),
+      nikOwner: 'nik' in patch ? null : nikOwner,
       duplicates: null,
     }));
   };
-  const errorOf = (key: string) => (errors[key] ? translateMessage(errors[key]) : undefined);
-  const text = (key: keyof QuickAddValues, transform: (v: string) => string = (v) => v) => ({
-    value: values[key] as string,
-    onChange: (e: { currentTarget: { value: string } }) =>
-      set(key, transform(e.currentTarget.value) as never),
-    error: errorOf(key),
-  });
+  const set = <K extends keyof QuickAddValues>(key: K, value: QuickAddValues[K]) =>
+    setMany({ [key]: value } as Partial<QuickAddValues>);
+  const { errorOf, text } = fieldBindings(values, (key, value) => set(key, value as never), errors);
 
   function onRefused(error: unknown) {
-    if (!(error instanceof ApiError) || isUnexpectedError(error)) {
-      void reportUnexpectedError(error);
-      return;
-    }
-    if (error.code === 'likelyDuplicate')
-      return setRefusal({
-        ...noRefusal,
-        duplicates: { message: error.message, candidates: candidatesOf(error) },
-      });
-    if (error.code === 'nikTaken')
-      return setRefusal({
-        ...noRefusal,
-        errors: { nik: error.message },
-        nikOwner: candidatesOf(error)[0] ?? null,
-      });
-    setRefusal({
-      ...noRefusal,
-      errors: error.errors.length ? toFieldErrors(error.errors) : { _form: error.message },
-    });
+    const next = patientRefusalOf(error);
+    if (next) setRefusal(next);
   }
 
   function save(confirmDuplicate: boolean) {
@@ -184,8 +155,8 @@ function QuickAddForm({
       insuranceNumber: insurer || v.payerType === 'bpjs' ? v.insuranceNumber : '',
       confirmDuplicate,
     });
-    if (!parsed.success) return setRefusal({ ...noRefusal, errors: toFieldErrors(parsed.error.issues) });
-    setRefusal(noRefusal);
+    if (!parsed.success) return setRefusal({ ...NO_REFUSAL, errors: toFieldErrors(parsed.error.issues) });
+    setRefusal(NO_REFUSAL);
     create.mutate(parsed.data, {
       onSuccess: (res) => {
         notifications.show({ color: 'teal', message: translateMessage(res.message) });
@@ -203,84 +174,65 @@ function QuickAddForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <Radio.Group
-            label={t('frontOffice.quickAdd.nationality')}
-            value={values.nationality}
-            onChange={(v) => set('nationality', v as QuickAddValues['nationality'])}
-          >
-            <Group gap="md" mt={6}>
-              {NATIONALITIES.map((n) => (
-                <Radio key={n} value={n} label={n} />
-              ))}
-            </Group>
-          </Radio.Group>
-          {values.nationality === 'WNI' ? (
-            <TextInput
-              label={t('frontOffice.quickAdd.nik')}
-              description={t('frontOffice.quickAdd.nikHint')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={16}
-              data-autofocus
-              {...text('nik', digitsOnly)}
+        <PersonFields
+          values={{ ...values, address: '' }}
+          onChange={(patch) => setMany(patch as Partial<QuickAddValues>)}
+          errors={{
+            nik: errorOf('nik'),
+            name: errorOf('name'),
+            sex: errorOf('sex'),
+            dob: errorOf('dob'),
+            phone: errorOf('phone'),
+          }}
+          labels={{
+            nik: t('frontOffice.quickAdd.nik'),
+            nikHint: t('frontOffice.quickAdd.nikHint'),
+            name: t('frontOffice.quickAdd.name'),
+            sex: t('frontOffice.quickAdd.sex'),
+            sexM: t('frontOffice.patient.sexM'),
+            sexF: t('frontOffice.patient.sexF'),
+            dob: t('frontOffice.quickAdd.dob'),
+            dobPlaceholder: t('frontOffice.quickAdd.dobPlaceholder'),
+            age: (age) => t('frontOffice.quickAdd.ageNow', age),
+            phone: t('frontOffice.quickAdd.phone'),
+          }}
+          limits={{ nik: 16, name: PATIENT_LIMITS.nameMax, phone: PATIENT_LIMITS.phoneMax }}
+          omit={['address']}
+          required={['name', 'sex', 'dob']}
+          nikDigitsOnly
+          autoFocus="nik"
+          identity={
+            values.nationality === 'WNA' ? (
+              <TextInput
+                label={t('frontOffice.quickAdd.passport')}
+                autoComplete="off"
+                maxLength={30}
+                data-autofocus
+                {...text('passport', passportMask)}
+              />
+            ) : undefined
+          }
+          before={
+            <NationalityChoice
+              label={t('frontOffice.quickAdd.nationality')}
+              value={values.nationality}
+              onChange={(v) => set('nationality', v)}
             />
-          ) : (
-            <TextInput
-              label={t('frontOffice.quickAdd.passport')}
-              autoComplete="off"
-              maxLength={30}
-              data-autofocus
-              {...text('passport', (v) => v.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
-            />
-          )}
-        </SimpleGrid>
-        {refusal.nikOwner && (
-          <Paper withBorder p="xs" bg="orange.0">
-            <Group justify="space-between" wrap="nowrap">
-              <CandidateLine patient={refusal.nikOwner} />
-              <Button size="xs" onClick={() => onPick(refusal.nikOwner!)}>
-                {t('frontOffice.quickAdd.nikTakenPick')}
-              </Button>
-            </Group>
-          </Paper>
-        )}
-        <TextInput
-          label={t('frontOffice.quickAdd.name')}
-          required
-          autoComplete="off"
-          maxLength={PATIENT_LIMITS.nameMax}
-          {...text('name')}
+          }
+          between={
+            refusal.nikOwner && (
+              <Paper withBorder p="xs" bg="orange.0">
+                <Group justify="space-between" wrap="nowrap">
+                  <CandidateLine patient={refusal.nikOwner} />
+                  <Button size="xs" onClick={() => onPick(refusal.nikOwner!)}>
+                    {t('frontOffice.quickAdd.nikTakenPick')}
+                  </Button>
+                </Group>
+              </Paper>
+            )
+          }
+          cols={{ base: 1, sm: 2 }}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
-          <Radio.Group
-            label={t('frontOffice.quickAdd.sex')}
-            required
-            value={values.sex}
-            onChange={(v) => set('sex', v as 'M' | 'F')}
-            error={errorOf('sex')}
-          >
-            <Group gap="md" mt={6}>
-              <Radio value="M" label={t('frontOffice.patient.sexM')} />
-              <Radio value="F" label={t('frontOffice.patient.sexF')} />
-            </Group>
-          </Radio.Group>
-          <TextInput
-            label={t('frontOffice.quickAdd.dob')}
-            required
-            placeholder={t('frontOffice.quickAdd.dobPlaceholder')}
-            inputMode="numeric"
-            maxLength={10}
-            description={age ? t('frontOffice.quickAdd.ageNow', age) : undefined}
-            {...text('dob', dobMask)}
-          />
-          <TextInput
-            label={t('frontOffice.quickAdd.phone')}
-            inputMode="tel"
-            maxLength={PATIENT_LIMITS.phoneMax}
-            {...text('phone', digitsOnly)}
-          />
-        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
           <Select
             label={t('frontOffice.quickAdd.payer')}
@@ -349,9 +301,9 @@ function QuickAddForm({
             </Stack>
           </Alert>
         )}
-        {errors._form && (
+        {errors[FORM_ERROR] && (
           <Alert color="red" variant="light">
-            {translateMessage(errors._form)}
+            {translateMessage(errors[FORM_ERROR])}
           </Alert>
         )}
         <Group justify="flex-end">

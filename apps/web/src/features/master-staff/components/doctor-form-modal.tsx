@@ -25,6 +25,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldBindings, withoutFields } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import {
   type MasterDoctorDetail,
@@ -35,16 +36,14 @@ import {
 import { type ClinicChoice, useSpecialistChoices } from '../api/reference-data.ts';
 import {
   asSex,
-  digitsOnly,
-  dobMask,
   FIELD_MAX,
   FORM_ERROR,
   fieldErrors,
   focusFirstInvalid,
-  SEX_VALUES,
   type Sex,
   submitErrors,
 } from './form-kit.ts';
+import { PersonalFields } from './personal-fields.tsx';
 
 interface DoctorFormValues {
   name: string;
@@ -178,16 +177,13 @@ function DoctorForm({
   }, [clinics, detail]);
 
   // editing a field clears its message: what is left marked is what still needs fixing
-  const set = <K extends keyof DoctorFormValues>(key: K, value: DoctorFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key as string]: _, ...rest }) => rest);
+  const setMany = (patch: Partial<DoctorFormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((all) => withoutFields(all, Object.keys(patch)));
   };
-  const text = (key: keyof DoctorFormValues, transform: (v: string) => string = (v) => v) => ({
-    value: values[key] as string,
-    onChange: (e: { currentTarget: { value: string } }) =>
-      set(key, transform(e.currentTarget.value) as never),
-    error: errors[key] ? translateMessage(errors[key]) : undefined,
-  });
+  const set = <K extends keyof DoctorFormValues>(key: K, value: DoctorFormValues[K]) =>
+    setMany({ [key]: value } as Partial<DoctorFormValues>);
+  const { errorOf, text } = fieldBindings(values, (key, value) => set(key, value as never), errors);
 
   function payloadFields(): Omit<DoctorCreateInput, 'password' | 'ihsNumber' | 'passport' | 'others'> {
     const specialist = specialists.data?.find((x) => String(x._id) === values.specialistId);
@@ -263,7 +259,7 @@ function DoctorForm({
             data={specialistOptions}
             value={values.specialistId}
             onChange={(v) => set('specialistId', v)}
-            error={errors.specialistId ? translateMessage(errors.specialistId) : undefined}
+            error={errorOf('specialistId')}
           />
           <MultiSelect
             label={t('masterWeb.doctors.clinics')}
@@ -273,7 +269,7 @@ function DoctorForm({
             data={clinicOptions}
             value={values.clinicIds}
             onChange={(v) => set('clinicIds', v)}
-            error={errors.clinicIds ? translateMessage(errors.clinicIds) : undefined}
+            error={errorOf('clinicIds')}
           />
         </SimpleGrid>
         <Textarea
@@ -319,41 +315,12 @@ function DoctorForm({
           )}
         </SimpleGrid>
         <Divider label={t('masterWeb.common.personal')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput
-            label={t('masterWeb.common.icNumber')}
-            required
-            maxLength={FIELD_MAX.icNumber}
-            {...text('icNumber')}
-          />
-          <TextInput
-            label={t('masterWeb.common.phone')}
-            required
-            inputMode="numeric"
-            maxLength={PROFILE_LIMITS.phoneMax}
-            {...text('phoneNumber', digitsOnly)}
-          />
-          <Select
-            label={t('masterWeb.common.sex')}
-            data={SEX_VALUES.map((s) => ({ value: s, label: t(`masterWeb.common.sex${s}`) }))}
-            value={values.gender}
-            allowDeselect={false}
-            onChange={(v) => set('gender', asSex(v))}
-          />
-          <TextInput
-            label={t('masterWeb.common.dob')}
-            placeholder={t('masterWeb.common.dobPlaceholder')}
-            inputMode="numeric"
-            maxLength={10}
-            {...text('dob', dobMask)}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('masterWeb.common.address')}
-          resize="vertical"
-          rows={2}
-          maxLength={PROFILE_LIMITS.doctorAddressMax}
-          {...text('address')}
+        <PersonalFields
+          values={values}
+          onChange={setMany}
+          errors={errors}
+          required
+          addressMax={PROFILE_LIMITS.doctorAddressMax}
         />
         {errors[FORM_ERROR] && (
           <Alert color="orange" variant="light">

@@ -36,17 +36,7 @@ export function submitErrors(error: unknown, conflictField: string): Record<stri
   return { [error.status === 409 ? conflictField : FORM_ERROR]: error.message };
 }
 
-/** Keeps digits only (phone masks of spec 5). */
-export const digitsOnly = (value: string) => value.replace(/\D/g, '');
-
-/** Types the slashes of DD/MM/YYYY while the user enters digits. */
-export function dobMask(value: string): string {
-  const d = value.replace(/\D/g, '').slice(0, 8);
-  return [d.slice(0, 2), d.slice(2, 4), d.slice(4)].filter(Boolean).join('/');
-}
-
-export const SEX_VALUES = ['M', 'F', 'N'] as const;
-export type Sex = (typeof SEX_VALUES)[number];
+export type Sex = 'M' | 'F' | 'N';
 export const asSex = (value: string | null | undefined): Sex =>
   value === 'M' || value === 'F' ? value : 'N';
 

@@ -1,9 +1,8 @@
-import { Button, Group, Loader, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, reportUnexpectedError } from '../../../shared/api-client.ts';
-import { translateMessage } from '../../../shared/i18n/i18n.ts';
+import { StatusSegments, useFilterPage } from '../../../shared/ui/list-page.tsx';
 import type { ClinicChoice } from '../api/reference-data.ts';
 
 export type StatusFilter = 'all' | 'true' | 'false';
@@ -14,50 +13,23 @@ export interface ListFilters {
   status: StatusFilter;
 }
 
-export const NO_FILTERS: ListFilters = { search: '', clinicId: null, status: 'all' };
+const NO_FILTERS: ListFilters = { search: '', clinicId: null, status: 'all' };
 export const PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
 
-/** A warning with the server's message, or the generic toast for what the user cannot fix. */
-export function showActionFailure(error: unknown) {
-  if (error instanceof ApiError && error.status > 0 && error.status < 500) {
-    notifications.show({ color: 'orange', message: translateMessage(error.message) });
-  } else {
-    void reportUnexpectedError(error);
-  }
-}
-
-/** Search, clinic and status filters and the add button above a master list. */
-export function ListToolbar({
+/** The clinic and status filters of a master list (the search box is the list page's own). */
+function MasterFilters({
   filters,
   onChange,
   clinics,
-  searchPlaceholder,
-  addLabel,
-  onAdd,
-  busy,
 }: {
   filters: ListFilters;
   onChange: (filters: ListFilters) => void;
   clinics: ClinicChoice[];
-  searchPlaceholder: string;
-  addLabel: string;
-  onAdd: () => void;
-  busy: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        flex="1 1 240px"
-        type="search"
-        placeholder={searchPlaceholder}
-        aria-label={t('masterWeb.common.search')}
-        leftSection={<IconSearch size={14} />}
-        rightSection={busy ? <Loader size={14} /> : null}
-        maxLength={100}
-        value={filters.search}
-        onChange={(e) => onChange({ ...filters, search: e.currentTarget.value })}
-      />
+    <>
       <Select
         w={200}
         aria-label={t('masterWeb.common.clinicFilter')}
@@ -68,25 +40,53 @@ export function ListToolbar({
         value={filters.clinicId}
         onChange={(v) => onChange({ ...filters, clinicId: v })}
       />
-      <SegmentedControl
-        aria-label={t('masterWeb.common.statusFilter')}
+      <StatusSegments
+        label={t('masterWeb.common.statusFilter')}
         value={filters.status}
-        onChange={(v) => onChange({ ...filters, status: v as StatusFilter })}
-        data={[
+        onChange={(status) => onChange({ ...filters, status })}
+        options={[
           { value: 'all', label: t('masterWeb.common.statusAll') },
           { value: 'true', label: t('masterWeb.common.statusActive') },
           { value: 'false', label: t('masterWeb.common.statusInactive') },
         ]}
       />
-      <Button leftSection={<IconPlus size={14} />} onClick={onAdd}>
-        {addLabel}
-      </Button>
-    </Group>
+    </>
   );
 }
 
+/**
+ * The filters of a master list and what they ask the server: the search debounced and trimmed,
+ * empty filters left out, the page back to 1 when they change.
+ */
+export function useMasterFilters(clinics: ClinicChoice[]) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const [search] = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const { flag, ...query } = filterQuery(filters, search);
+  const [page, setPage] = useFilterPage(JSON.stringify([query, flag]));
+  return {
+    query,
+    flag,
+    page,
+    /** The list page's search box, filters and paging. */
+    listProps: (searchPlaceholder: string) => ({
+      search: {
+        value: filters.search,
+        onChange: (value: string) => setFilters({ ...filters, search: value }),
+        placeholder: searchPlaceholder,
+        label: t('masterWeb.common.search'),
+        basis: '240px',
+      },
+      filters: <MasterFilters filters={filters} onChange={setFilters} clinics={clinics} />,
+      filtered: hasFilters(filters),
+      onClearFilters: () => setFilters(NO_FILTERS),
+      onPage: setPage,
+    }),
+  };
+}
+
 /** The list query of the filters: the search trimmed, empty filters left out. */
-export function filterQuery(filters: ListFilters, search: string) {
+function filterQuery(filters: ListFilters, search: string) {
   return {
     search: search.trim() || undefined,
     clinicId: filters.clinicId ? Number(filters.clinicId) : undefined,
@@ -94,5 +94,5 @@ export function filterQuery(filters: ListFilters, search: string) {
   };
 }
 
-export const hasFilters = (filters: ListFilters) =>
+const hasFilters = (filters: ListFilters) =>
   Boolean(filters.search.trim() || filters.clinicId || filters.status !== 'all');

@@ -18,27 +18,25 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldBindings, withoutFields } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { type ClinicChoice, useRoleChoices } from '../api/reference-data.ts';
 import { type StaffDetail, useCreateStaff, useStaff, useUpdateStaff } from '../api/staff.ts';
 import {
   asSex,
-  digitsOnly,
-  dobMask,
   FIELD_MAX,
   FORM_ERROR,
   fieldErrors,
   focusFirstInvalid,
-  SEX_VALUES,
   type Sex,
   submitErrors,
 } from './form-kit.ts';
+import { PersonalFields } from './personal-fields.tsx';
 
 interface StaffFormValues {
   name: string;
@@ -164,17 +162,13 @@ function StaffForm({
   }, [clinics, detail]);
 
   // editing a field clears its message: what is left marked is what still needs fixing
-  const set = <K extends keyof StaffFormValues>(key: K, value: StaffFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key as string]: _, ...rest }) => rest);
+  const setMany = (patch: Partial<StaffFormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((all) => withoutFields(all, Object.keys(patch)));
   };
-  const errorOf = (key: string) => (errors[key] ? translateMessage(errors[key]) : undefined);
-  const text = (key: keyof StaffFormValues, transform: (v: string) => string = (v) => v) => ({
-    value: values[key] as string,
-    onChange: (e: { currentTarget: { value: string } }) =>
-      set(key, transform(e.currentTarget.value) as never),
-    error: errorOf(key),
-  });
+  const set = <K extends keyof StaffFormValues>(key: K, value: StaffFormValues[K]) =>
+    setMany({ [key]: value } as Partial<StaffFormValues>);
+  const { errorOf, text } = fieldBindings(values, (key, value) => set(key, value as never), errors);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -292,39 +286,11 @@ function StaffForm({
           )}
         </SimpleGrid>
         <Divider label={t('masterWeb.common.personal')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <TextInput
-            label={t('masterWeb.common.icNumber')}
-            maxLength={FIELD_MAX.icNumber}
-            {...text('icNumber')}
-          />
-          <TextInput
-            label={t('masterWeb.common.phone')}
-            inputMode="numeric"
-            maxLength={PROFILE_LIMITS.phoneMax}
-            {...text('phoneNumber', digitsOnly)}
-          />
-          <Select
-            label={t('masterWeb.common.sex')}
-            data={SEX_VALUES.map((s) => ({ value: s, label: t(`masterWeb.common.sex${s}`) }))}
-            value={values.gender}
-            allowDeselect={false}
-            onChange={(v) => set('gender', asSex(v))}
-          />
-          <TextInput
-            label={t('masterWeb.common.dob')}
-            placeholder={t('masterWeb.common.dobPlaceholder')}
-            inputMode="numeric"
-            maxLength={10}
-            {...text('dob', dobMask)}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('masterWeb.common.address')}
-          resize="vertical"
-          rows={2}
-          maxLength={PROFILE_LIMITS.staffAddressMax}
-          {...text('address')}
+        <PersonalFields
+          values={values}
+          onChange={setMany}
+          errors={errors}
+          addressMax={PROFILE_LIMITS.staffAddressMax}
         />
         {errors[FORM_ERROR] && (
           <Alert color="orange" variant="light">

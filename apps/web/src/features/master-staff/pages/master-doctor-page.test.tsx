@@ -193,6 +193,9 @@ describe('MasterDoctorPage add and edit', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'rahasia123' } });
     type(/^Email/, 'budi@klinikita.id');
     type(/^Nomor KTP/, '3171010101900001');
+    // a valid NIK fills sex and birth date; the clerk can still change them
+    expect(input(/^Tanggal lahir/).value).toBe('01/01/1990');
+    expect(screen.getByRole('combobox', { name: /^Jenis kelamin/ })).toHaveValue('Laki-laki');
     type(/^Nomor telepon/, '0812-3456 789');
     type(/^Tanggal lahir/, '01021990');
     fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
@@ -207,7 +210,7 @@ describe('MasterDoctorPage add and edit', { timeout: 20_000 }, () => {
       username: 'budi',
       password: 'rahasia123',
       email: 'budi@klinikita.id',
-      gender: 'N',
+      gender: 'M',
       dob: '01/02/1990',
       icNumber: '3171010101900001',
       ihsNumber: '',

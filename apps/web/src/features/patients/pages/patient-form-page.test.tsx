@@ -52,6 +52,22 @@ describe('Patient form', { timeout: 20_000 }, () => {
     expect(bodies(fetchMock.mock.calls, 'patients', 'POST')).toHaveLength(0);
   });
 
+  it('fills sex and birth date from a valid NIK, and lets the clerk change them', async () => {
+    mockApi({});
+    renderWithApp(<PatientAddPage />, { route: '/MasterPasien/add' });
+    type(/NIK/, '317101410785');
+    expect(input(/Tanggal lahir/).value).toBe('');
+    type(/NIK/, '3171014107850003');
+    expect(input(/Tanggal lahir/).value).toBe('01/07/1985');
+    expect(screen.getByRole('radio', { name: 'Perempuan' })).toBeChecked();
+    expect(title()).toBe('Ny');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Laki-laki' }));
+    type(/Tanggal lahir/, '02071985');
+    expect(screen.getByRole('radio', { name: 'Laki-laki' })).toBeChecked();
+    expect(input(/Tanggal lahir/).value).toBe('02/07/1985');
+  });
+
   it('suggests the title from birth date and sex, and keeps an override', async () => {
     mockApi({});
     renderWithApp(<PatientAddPage />, { route: '/MasterPasien/add' });

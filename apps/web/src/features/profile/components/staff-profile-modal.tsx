@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
-import { useLogout } from '../../shell/api/logout.ts';
+import { useLogout } from '../../../shared/session/logout.ts';
 import { type EmployeeProfile, useEmployeeProfile } from '../api/get-employee-profile.ts';
 import { refreshSessionUser } from '../api/refresh-session-user.ts';
 import { useUpdateEmployee } from '../api/update-employee.ts';

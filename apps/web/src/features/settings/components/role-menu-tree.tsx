@@ -1,7 +1,7 @@
 import type { RoleMenuNode } from '@klinikita/domain/settings/roles.schema';
 import { Badge, Box, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { menuIcon } from '../../shell/components/menu-icons.tsx';
+import { menuIcon } from '../../../shared/ui/menu-icons.tsx';
 
 /** Codes of a node and everything under it. */
 export const codesUnder = (node: RoleMenuNode): string[] => [node.code, ...node.children.flatMap(codesUnder)];

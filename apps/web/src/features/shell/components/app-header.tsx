@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch.tsx';
 import { useClinicName } from '../../../shared/session/clinic-name.ts';
+import { useLogout } from '../../../shared/session/logout.ts';
 import { BrandLogo } from '../../../shared/ui/brand-logo.tsx';
-import { useLogout } from '../api/logout.ts';
 import { HeaderClock } from './header-clock.tsx';
 
 /** Loaded on first use, keeping the profile forms out of every screen's first load. */

@@ -2,7 +2,7 @@ import { type MenuItem, visibleMenu } from '@klinikita/domain/access/menu';
 import { NavLink, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { menuIcon } from './menu-icons.tsx';
+import { menuIcon } from '../../../shared/ui/menu-icons.tsx';
 
 const isActive = (route: string | null, pathname: string) =>
   route !== null && (pathname === route || pathname.startsWith(`${route}/`));

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { endSession } from '../../../shared/session/session-api.ts';
+import { endSession } from './session-api.ts';
 
 /**
  * Logout (spec 4): post the logout, drop the session and every cached answer. The route guard
