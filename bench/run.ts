@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { PERMISSION_NAMES } from '@klinikita/domain/access/permissions';
 import autocannon from 'autocannon';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -211,7 +212,13 @@ async function main() {
     dokter: await login(server.base, 'dokter'),
   };
   const session = (await findSession(db, hashToken(tokens.superadmin)))!;
-  const auth: AuthSession = { ...session, access: [], token: tokens.superadmin, via: 'header' };
+  const auth: AuthSession = {
+    ...session,
+    access: [],
+    permissions: new Set(PERMISSION_NAMES),
+    token: tokens.superadmin,
+    via: 'header',
+  };
 
   // what the scenarios look for: a bench doctor at clinic 10 with today's queue, a patient's NIK and MRN
   const {

@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import type { Listen } from './db/pg-listener.ts';
+import { liveStreamConsumer } from './events/live.consumer.ts';
+import { createOutbox, type Outbox } from './events/outbox.ts';
 import { satusehatRoutes } from './integrations/satusehat/satusehat.routes.ts';
 import type { SatusehatConfig } from './integrations/satusehat/satusehat.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -22,9 +24,12 @@ import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { drugsRoutes } from './modules/drugs/drugs.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { referralLettersConsumer } from './modules/letters/letters.consumers.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
+import { serviceVisitsConsumer } from './modules/registrations/registrations.consumers.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { rolesRoutes } from './modules/settings/roles.routes.ts';
@@ -52,6 +57,15 @@ export interface AppOptions {
   uploadsDir?: string;
   /** SATUSEHAT: the secrets key and, when it runs, the simulator's URL */
   satusehat?: SatusehatConfig;
+  /** How often the event consumers look for work without a wake-up (default 1 s) */
+  outboxPollMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The domain events' consumers on this instance (`drain()` in tests) */
+    outbox: Outbox;
+  }
 }
 
 /** Builds the whole application; main.ts and the tests share it. */
@@ -116,6 +130,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(eventsPlugin, { listen: options.listen });
 
+  // who reacts to the domain events (DESIGN 5): each module's consumers, composed here only
+  const outbox = createOutbox({
+    db,
+    listen: options.listen,
+    consumers: [serviceVisitsConsumer, referralLettersConsumer, liveStreamConsumer],
+    pollMs: options.outboxPollMs,
+    log: app.log,
+  });
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
+
   await app.register(
     async (api) => {
       await api.register(authRoutes, { db, sessionTtlMs, cookieSecure: options.cookieSecure ?? 'auto' });
@@ -134,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(drugsRoutes, { db });
       await api.register(lettersRoutes, { db });
       await api.register(auditRoutes, { db });
+      await api.register(outboxRoutes, { db, outbox });
     },
     { prefix: API_PREFIX },
   );

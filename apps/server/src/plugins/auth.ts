@@ -1,4 +1,10 @@
-import { type MenuAccess, roleServesMenu } from '@klinikita/domain/access/menu';
+import { accessibleRoutes, type MenuAccess } from '@klinikita/domain/access/menu';
+import {
+  DOCTOR_ONLY_PERMISSIONS,
+  PERMISSIONS,
+  type Permission,
+  permissionsOf,
+} from '@klinikita/domain/access/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
@@ -10,10 +16,10 @@ import { AppError, forbidden, unauthenticated } from '../shared/errors.ts';
 import { createSessionCache } from './session-cache.ts';
 
 /**
- * What an API route serves: open to all (`public`), to any logged-in user (`session`, e.g. the
- * own profile) or to roles whose menu grants one of the listed routes (`menu`).
+ * What an API route needs: nothing (`public`), a logged-in user acting on their own things
+ * (`session`, e.g. the own profile) or a permission of the catalogue (`permission`).
  */
-export type RouteAccess = { public: true } | { session: true } | { menu: string | readonly string[] };
+export type RouteAccess = { public: true } | { session: true } | { permission: Permission };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +32,8 @@ declare module 'fastify' {
 
 export interface AuthSession extends SessionRow {
   access: MenuAccess[];
+  /** What the user may do: from the role's enabled menus (packages/domain/src/access/permissions.ts) */
+  permissions: ReadonlySet<Permission>;
   token: string;
   via: 'cookie' | 'header';
 }
@@ -93,8 +101,12 @@ export const authPlugin = fp(
     routeTables.set(app, table);
     app.addHook('onRoute', (route) => {
       const url = route.url ?? route.path;
-      if (url.startsWith('/api/clinic/') && !route.config?.access) {
+      const access = route.config?.access;
+      if (url.startsWith('/api/clinic/') && !access) {
         throw new Error(`Route ${route.method} ${url} declares no access rule`);
+      }
+      if (access && 'permission' in access && !(access.permission in PERMISSIONS)) {
+        throw new Error(`Route ${route.method} ${url} declares an unknown permission ${access.permission}`);
       }
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) table.push({ method, url, access: route.config?.access });
@@ -110,8 +122,12 @@ export const authPlugin = fp(
       if (!cached) {
         const fresh = await findSession(opts.db, tokenHash);
         if (!fresh) throw unauthenticated();
-        cached = { row: fresh, access: toMenuAccess(fresh.menus), at: Date.now() };
-        cache.set(tokenHash, fresh, cached.access);
+        const menuAccess = toMenuAccess(fresh.menus);
+        const permissions = permissionsOf(fresh.roleName, accessibleRoutes(menuAccess), {
+          doctor: fresh.doctorId !== null,
+        });
+        cached = { row: fresh, access: menuAccess, permissions, at: Date.now() };
+        cache.set(tokenHash, fresh, menuAccess, permissions);
       }
       const { row } = cached;
       if (found.via === 'cookie') assertSameOrigin(request);
@@ -123,33 +139,29 @@ export const authPlugin = fp(
       const session: AuthSession = {
         ...row,
         access: cached.access,
+        permissions: cached.permissions,
         token: found.token,
         via: found.via,
       };
       request.session = session;
-      if ('menu' in access) {
-        const routes = typeof access.menu === 'string' ? [access.menu] : access.menu;
-        if (!routes.some((r) => roleServesMenu(row.roleName, session.access, r))) throw forbidden();
-      }
+      if ('permission' in access && !session.permissions.has(access.permission))
+        throw forbidden(refusalKey(session, access.permission));
     });
   },
 );
+
+/**
+ * The message of a refusal: a menu that grants a doctor's act to a user who is not a doctor (a
+ * nurse on the examination screen) says so; anything else is the plain "access denied".
+ */
+function refusalKey(session: AuthSession, permission: Permission): string {
+  if (!DOCTOR_ONLY_PERMISSIONS.includes(permission) || session.doctorId !== null) return 'api.forbidden';
+  const byMenus = permissionsOf(session.roleName, accessibleRoutes(session.access), { doctor: true });
+  return byMenus.has(permission) ? 'consultations.doctorOnly' : 'api.forbidden';
+}
 
 /** The session of a route that declared `session` or `menu` access. */
 export function requireSession(request: FastifyRequest): AuthSession {
   if (!request.session) throw unauthenticated();
   return request.session;
-}
-
-/** Refuses a clinic id outside the caller's scope (403); ids from the client are never trusted. */
-export function assertClinic(request: FastifyRequest, clinicId: number): AuthSession {
-  const session = requireSession(request);
-  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
-  return session;
-}
-
-export function assertCorporate(request: FastifyRequest, corpId: number): AuthSession {
-  const session = requireSession(request);
-  if (session.corpId !== corpId) throw forbidden('api.corporateForbidden');
-  return session;
 }

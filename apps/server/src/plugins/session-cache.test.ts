@@ -28,13 +28,13 @@ function fakeListen() {
 describe('session cache', () => {
   it('caches nothing until it listens, then serves an entry for its lifetime only', async () => {
     const cache = createSessionCache({ ttlMs: 1000 });
-    cache.set('a', row(), []);
+    cache.set('a', row(), [], new Set());
     expect(cache.get('a')).toBeNull();
     const fake = fakeListen();
     await cache.listen(fake.listen);
     expect(fake.channel()).toBe(SESSIONS_CHANNEL);
     const now = Date.now();
-    cache.set('a', row(), [], now);
+    cache.set('a', row(), [], new Set(), now);
     expect(cache.get('a', now + 999)).not.toBeNull();
     expect(cache.get('a', now + 1001)).toBeNull();
   });
@@ -42,7 +42,7 @@ describe('session cache', () => {
   it('never serves a session past its expiry', async () => {
     const cache = createSessionCache({ ttlMs: 60_000 });
     await cache.listen(fakeListen().listen);
-    cache.set('a', row(10), []);
+    cache.set('a', row(10), [], new Set());
     expect(cache.get('a', Date.now() + 20)).toBeNull();
   });
 
@@ -50,27 +50,27 @@ describe('session cache', () => {
     const cache = createSessionCache({ ttlMs: 60_000 });
     const fake = fakeListen();
     await cache.listen(fake.listen);
-    cache.set('a', row(), []);
+    cache.set('a', row(), [], new Set());
     fake.notify();
     expect(cache.get('a')).toBeNull();
-    cache.set('a', row(), []);
+    cache.set('a', row(), [], new Set());
     fake.drop();
     expect(cache.get('a')).toBeNull();
-    cache.set('a', row(), []);
+    cache.set('a', row(), [], new Set());
     expect(cache.size).toBe(0);
     fake.restore();
-    cache.set('a', row(), []);
+    cache.set('a', row(), [], new Set());
     expect(cache.get('a')).not.toBeNull();
   });
 
   it('is off with a lifetime of 0 and keeps at most maxEntries', async () => {
     const off = createSessionCache({ ttlMs: 0 });
     await off.listen(fakeListen().listen);
-    off.set('a', row(), []);
+    off.set('a', row(), [], new Set());
     expect(off.get('a')).toBeNull();
     const small = createSessionCache({ ttlMs: 60_000, maxEntries: 2 });
     await small.listen(fakeListen().listen);
-    for (const k of ['a', 'b', 'c']) small.set(k, row(), []);
+    for (const k of ['a', 'b', 'c']) small.set(k, row(), [], new Set());
     expect(small.size).toBe(2);
     expect(small.get('a')).toBeNull();
     expect(small.get('c')).not.toBeNull();

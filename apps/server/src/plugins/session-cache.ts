@@ -1,4 +1,5 @@
 import type { MenuAccess } from '@klinikita/domain/access/menu';
+import type { Permission } from '@klinikita/domain/access/permissions';
 import type { Listen } from '../db/pg-listener.ts';
 import type { SessionRow } from '../modules/auth/auth.queries.ts';
 
@@ -8,6 +9,7 @@ export const SESSIONS_CHANNEL = 'klinikita_sessions';
 interface Entry {
   row: SessionRow;
   access: MenuAccess[];
+  permissions: ReadonlySet<Permission>;
   at: number;
 }
 
@@ -35,11 +37,17 @@ export function createSessionCache(options: { ttlMs: number; maxEntries?: number
       }
       return entry;
     },
-    set(tokenHash: string, row: SessionRow, access: MenuAccess[], now = Date.now()) {
+    set(
+      tokenHash: string,
+      row: SessionRow,
+      access: MenuAccess[],
+      permissions: ReadonlySet<Permission>,
+      now = Date.now(),
+    ) {
       if (!listening || options.ttlMs <= 0) return;
       // the oldest entry goes first (a Map iterates in insertion order)
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(tokenHash, { row, access, at: now });
+      entries.set(tokenHash, { row, access, permissions, at: now });
     },
     clear() {
       entries.clear();

@@ -1,4 +1,10 @@
-import { roleServesMenu } from '@klinikita/domain/access/menu';
+import { accessibleRoutes, type MenuAccess } from '@klinikita/domain/access/menu';
+import {
+  DOCTOR_ONLY_PERMISSIONS,
+  mayMoveVisit,
+  type Permission,
+  permissionsOf,
+} from '@klinikita/domain/access/permissions';
 import { ALL_ACCESS_ROLES } from '@klinikita/domain/access/roles';
 import { CLINICAL_ROLES } from '@klinikita/domain/consultations/consultation.rules';
 import { translate } from '@klinikita/domain/i18n/translate';
@@ -6,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees, roles, users } from '../db/schema/index.ts';
 import { grantMenus } from '../db/seed/demo.ts';
-import { SCHEDULE_MENUS } from '../modules/schedules/schedules.service.ts';
 import { hashPassword, newUid } from '../shared/crypto.ts';
 import { addForeignCorporate, IMAGES, multipart, userByName } from '../test/staff-fixtures.ts';
 import { API, createTestApp, json, type TestContext } from '../test/test-app.ts';
@@ -44,7 +49,7 @@ interface Me {
   token: string;
   username: string;
   roleName: string;
-  access: Parameters<typeof roleServesMenu>[1];
+  access: MenuAccess[];
   uid: string;
   uidEmployee: string | null;
   doctorId: number | null;
@@ -593,12 +598,15 @@ async function call(route: ApiRoute, spec: Spec, who: Who | null): Promise<Answe
   return send(who, route.method, url, spec.body);
 }
 
-/** Does the role pass the route's menu check (the designed access)? */
+/** What the user may do, from the catalogue (the same function the server uses). */
+const permissionsOfMe = (who: Me): Set<Permission> =>
+  permissionsOf(who.roleName, accessibleRoutes(who.access), { doctor: who.doctorId !== null });
+
+/** Does the role hold the route's permission (the designed access)? */
 function passes(route: ApiRoute, who: Me): boolean {
   const access = route.access;
   if (!access || 'public' in access || 'session' in access) return true;
-  const menus = typeof access.menu === 'string' ? [access.menu] : access.menu;
-  return menus.some((m) => roleServesMenu(who.roleName, who.access, m));
+  return permissionsOfMe(who).has(access.permission);
 }
 
 const isPublic = (route: ApiRoute) => !route.access || 'public' in route.access;
@@ -612,15 +620,18 @@ function designedRefusal(route: ApiRoute, who: Me, scope: Scope): string | null 
   // Permenkes 24/2022: only clinical staff read a medical record
   if (/^\/consultations\/(encounters|patients|letters)/.test(url) && !CLINICAL_ROLES.includes(who.roleName))
     return 'consultations.notClinical';
-  // only a doctor signs a note or adds to a signed one
-  if (/\/encounters\/:uid\/(finish|addenda)$/.test(url) && !who.doctorId) return 'consultations.doctorOnly';
+  // the matrix calls a patient of a doctor visit: only who works on doctor visits may
+  if (url === '/registrations/registrations/:id' && route.method === 'PATCH') {
+    if (!mayMoveVisit(permissionsOfMe(who), { orderType: 'doctor' }, 'Waiting', 'Examination'))
+      return 'registrations.moveForbidden';
+  }
   // the audit trail is the Super Admin's
   if (url === '/audit/logs' && !ALL_ACCESS_ROLES.includes(who.roleName)) return 'consultations.auditOnly';
   // a doctor keeps the own schedule; the master-data holders keep everyone's
   if (
     /^\/assesments\/doctors\//.test(url) &&
     who.doctorId !== scope.doctorId &&
-    !SCHEDULE_MENUS.some((m) => roleServesMenu(who.roleName, who.access, m))
+    !permissionsOfMe(who).has('schedule.manage')
   )
     return 'staffApi.notOwnSchedule';
   return null;
@@ -687,9 +698,17 @@ function judge(cell: Omit<Cell, 'problem'>, caller: Me | null): string | null {
   if (!caller) return 'no caller';
   if (!passes(route, caller)) {
     if (status !== 403) return `no menu answered ${status}`;
-    return JSON.parse(body).message === FORBIDDEN
-      ? null
-      : `403 without the menu message: ${body.slice(0, 120)}`;
+    const message = JSON.parse(body).message;
+    // a doctor's act offered by a menu to a user who is not a doctor says so
+    const doctorOnly =
+      route.access &&
+      'permission' in route.access &&
+      DOCTOR_ONLY_PERMISSIONS.includes(route.access.permission) &&
+      permissionsOf(caller.roleName, accessibleRoutes(caller.access), { doctor: true }).has(
+        route.access.permission,
+      );
+    const expected = doctorOnly ? translate('id', 'consultations.doctorOnly') : FORBIDDEN;
+    return message === expected ? null : `403 without the refusal message: ${body.slice(0, 120)}`;
   }
   if (cell.variant === 'own') {
     if (status === 401) return `own clinic answered 401`;
@@ -767,7 +786,7 @@ describe('authorisation matrix', () => {
           ? 'public'
           : 'session' in route.access
             ? 'session'
-            : `menu ${[route.access.menu].flat().join(',')}`;
+            : `permission ${route.access.permission}`;
       return `${short(route)}\n    ${rule}\n    → ${allowed}`;
     });
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/access-matrix.txt');

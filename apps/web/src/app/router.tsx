@@ -79,9 +79,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     () => import('../features/emr/pages/emr-detail-page.tsx'),
     (m) => m.EmrDetailPage,
   ),
+  // the audit log and the automatic processes: two features on one settings screen
   '/Setting/others': lazyComponent(
-    () => import('../features/emr/pages/audit-log-page.tsx'),
-    (m) => m.AuditLogPage,
+    () => import('./setting-others-page.tsx'),
+    (m) => m.SettingOthersPage,
   ),
   '/Setting/Pharmacy/drug': lazyComponent(
     () => import('../features/drugs/pages/drugs-page.tsx'),

@@ -191,10 +191,11 @@ export const serviceOrderSchema = z.object({
   serviceType: z.enum(ORDER_SERVICES),
   items: z.array(z.string()),
   note: z.string().nullable(),
-  /** The service registration the order created: its queue number and where it stands. */
-  registrationId: z.string(),
-  queueNumber: z.string(),
-  status: z.string(),
+  /** The service visit the order became: its queue number and where it stands (null for the moment
+   * between the signed note and the service desk's queue taking the order in). */
+  registrationId: z.string().nullable(),
+  queueNumber: z.string().nullable(),
+  status: z.string().nullable(),
   result: z.string().nullable(),
   resultAt: z.string().nullable(),
 });

@@ -72,6 +72,7 @@ export const emrEn: typeof emrId = {
     days: '{{days}} day(s)',
     orders: 'Orders',
     result: 'Result: {{result}}',
+    orderSent: 'Sent to the service',
     referral: 'Referral',
     letters: 'Letters',
     addenda: 'Addenda',

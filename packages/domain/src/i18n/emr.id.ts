@@ -71,6 +71,7 @@ export const emrId = {
     days: '{{days}} hari',
     orders: 'Order pemeriksaan',
     result: 'Hasil: {{result}}',
+    orderSent: 'Dikirim ke layanan',
     referral: 'Rujukan',
     letters: 'Surat',
     addenda: 'Addendum',

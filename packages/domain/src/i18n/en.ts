@@ -11,6 +11,7 @@ import type { Catalog } from './id.ts';
 import { labQueueEn } from './lab-queue.en.ts';
 import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
+import { outboxEn } from './outbox.en.ts';
 import { patientsEn } from './patients.en.ts';
 import { queueBoardEn } from './queue-board.en.ts';
 import { regionsEn } from './regions.en.ts';
@@ -41,4 +42,5 @@ export const en: Catalog = {
   letters: lettersEn,
   drugs: drugsEn,
   codes: codesEn,
+  outbox: outboxEn,
 };

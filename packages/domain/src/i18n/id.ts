@@ -10,6 +10,7 @@ import { frontOfficeId } from './front-office.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
 import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
+import { outboxId } from './outbox.id.ts';
 import { patientsId } from './patients.id.ts';
 import { queueBoardId } from './queue-board.id.ts';
 import { regionsId } from './regions.id.ts';
@@ -41,6 +42,7 @@ export const id = {
   letters: lettersId,
   drugs: drugsId,
   codes: codesId,
+  outbox: outboxId,
 };
 
 export type Catalog = typeof id;

@@ -22,6 +22,8 @@ export const registrationsEn: typeof registrationsId = {
   doctorFull: "Dr {{name}}'s quota for today is full ({{limit}} patients)",
   companyNotFound: 'Partner company not found',
   illegalMove: 'The status cannot change from {{from}} to {{to}}',
+  moveForbidden: 'You may not change the status of {{queueNumber}} to {{to}}',
+  stepForbidden: 'You may not record the examination steps of {{queueNumber}}',
   staleStatus: 'Patient {{queueNumber}} was already handled by someone else: the status is now {{status}}',
   alreadyCalled: 'Patient {{queueNumber}} has already been called (status now {{status}})',
   doctorMismatch: 'This registration is not for that doctor',

@@ -21,6 +21,8 @@ export const registrationsId = {
   doctorFull: 'Kuota dokter {{name}} hari ini sudah penuh ({{limit}} pasien)',
   companyNotFound: 'Perusahaan rekanan tidak ditemukan',
   illegalMove: 'Status tidak dapat diubah dari {{from}} menjadi {{to}}',
+  moveForbidden: 'Anda tidak berwenang mengubah status {{queueNumber}} menjadi {{to}}',
+  stepForbidden: 'Anda tidak berwenang mencatat langkah pemeriksaan {{queueNumber}}',
   staleStatus: 'Pasien {{queueNumber}} sudah diproses orang lain: statusnya sekarang {{status}}',
   alreadyCalled: 'Pasien {{queueNumber}} sudah dipanggil (status sekarang {{status}})',
   doctorMismatch: 'Pendaftaran ini bukan untuk dokter tersebut',

@@ -145,9 +145,6 @@ export const serviceOrders = pgTable(
     encounterId: integer('encounter_id')
       .notNull()
       .references(() => encounters.id),
-    registrationId: integer('registration_id')
-      .notNull()
-      .references(() => registrations.id),
     serviceType: text('service_type', { enum: ['LAB', 'RAD', 'PHYSIO', 'TREATMENT'] }).notNull(),
     items: jsonb('items').$type<string[]>().notNull(),
     note: text('note'),
@@ -155,10 +152,7 @@ export const serviceOrders = pgTable(
     resultAt: timestamp('result_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('service_orders_encounter_idx').on(t.encounterId),
-    uniqueIndex('service_orders_registration_uq').on(t.registrationId),
-  ],
+  (t) => [index('service_orders_encounter_idx').on(t.encounterId)],
 );
 
 /** Health certificates, sick-leave and referral letters, numbered per clinic, kind and year. */

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './audit.ts';
 export * from './codes.ts';
 export * from './consultations.ts';
+export * from './events.ts';
 export * from './files.ts';
 export * from './patients.ts';
 export * from './pharmacy.ts';

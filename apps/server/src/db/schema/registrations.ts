@@ -62,6 +62,8 @@ export const registrations = pgTable(
     insuranceNumber: text('insurance_number'),
     referrer: text('referrer'),
     complaint: text('complaint'),
+    /** The doctor's order this service visit carries out (service_orders.uid); one visit per order */
+    serviceOrderUid: text('service_order_uid'),
     queueIdMobile: text('queue_id_mobile'),
     samplingDone: boolean('sampling_done').notNull().default(false),
     labDone: boolean('lab_done').notNull().default(false),
@@ -77,6 +79,7 @@ export const registrations = pgTable(
   (t) => [
     // the counter makes numbers unique; the index makes that a fact of the database
     uniqueIndex('registrations_queue_uq').on(t.clinicId, t.queueDate, t.queuePrefix, t.queueSeq),
+    uniqueIndex('registrations_service_order_uq').on(t.serviceOrderUid),
     index('registrations_clinic_day_idx').on(t.clinicId, t.queueDate, t.status),
     index('registrations_doctor_day_idx').on(t.doctorId, t.queueDate),
     index('registrations_patient_idx').on(t.patientId),

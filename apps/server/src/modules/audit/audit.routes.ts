@@ -14,7 +14,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/audit/logs',
     {
       // the screen that shows it; the service admits only the all-access roles
-      config: { access: { menu: ['/Setting/others', '/EMR'] } },
+      config: { access: { permission: 'audit.read' } },
       schema: {
         tags: ['audit'],
         summary: 'Audit entries of the corporate, newest first, by patient and action',

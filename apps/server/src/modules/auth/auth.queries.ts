@@ -1,7 +1,7 @@
 import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
 import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
+import { clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
 
 /** A menu node granted to a role, in catalogue order. */
 export interface GrantedMenu {
@@ -168,23 +168,6 @@ export async function addressFailures(db: Db, key: string, windowStart: Date) {
     .from(loginThrottle)
     .where(and(eq(loginThrottle.key, key), gt(loginThrottle.windowStart, windowStart)));
   return rows[0] ?? null;
-}
-
-export async function writeAudit(
-  db: Db,
-  entry: {
-    userId?: number | null;
-    corpId?: number | null;
-    clinicId?: number | null;
-    action: string;
-    entity: string;
-    entityId?: string | null;
-    patientId?: number | null;
-    ip?: string | null;
-    detail?: unknown;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values(entry);
 }
 
 /** Clinic, corporate and scope names for the session user answer. */

@@ -7,9 +7,10 @@ import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
 import { assertSameOrigin, requireSession, TOKEN_COOKIE } from '../../plugins/auth.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { hashToken } from '../../shared/crypto.ts';
 import { cookieSecure, errorResponse, ok, standardErrors } from '../../shared/http.ts';
-import { deleteSession, writeAudit } from './auth.queries.ts';
+import { deleteSession } from './auth.queries.ts';
 import { login, sessionUser } from './auth.service.ts';
 
 export interface AuthRoutesOptions {

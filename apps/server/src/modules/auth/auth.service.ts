@@ -1,5 +1,6 @@
 import type { LoginInput, SessionUser } from '@klinikita/domain/auth/auth.schema';
 import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { hashToken, newSessionToken, timingDummyHash, verifyPassword } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
 import {
@@ -12,7 +13,6 @@ import {
   recordUserFailure,
   resetUserFailures,
   type SessionRow,
-  writeAudit,
 } from './auth.queries.ts';
 import { toSessionUser } from './session-user.mapper.ts';
 

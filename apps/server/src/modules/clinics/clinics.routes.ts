@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { assertClinic, assertCorporate, requireSession } from '../../plugins/auth.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { assertClinicInScope, assertCorporate } from '../../shared/access.ts';
 import { notFound } from '../../shared/errors.ts';
 import { ok, standardErrors } from '../../shared/http.ts';
 import { findClinic, findCorporate, listClinics } from './clinics.queries.ts';
@@ -29,7 +30,7 @@ export async function clinicsRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (request) => {
-      assertCorporate(request, request.query.id);
+      assertCorporate(requireSession(request), request.query.id);
       const corporate = await findCorporate(opts.db, request.query.id);
       if (!corporate) throw notFound();
       return { status: true, message: request.t('api.ok'), data: corporate };
@@ -49,7 +50,7 @@ export async function clinicsRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => {
       const session = requireSession(request);
-      if (request.query.CorpId !== undefined) assertCorporate(request, request.query.CorpId);
+      if (request.query.CorpId !== undefined) assertCorporate(requireSession(request), request.query.CorpId);
       return {
         status: true,
         message: request.t('api.ok'),
@@ -70,7 +71,7 @@ export async function clinicsRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (request) => {
-      assertClinic(request, request.params.clinicId);
+      assertClinicInScope(requireSession(request), request.params.clinicId);
       const clinic = await findClinic(opts.db, request.params.clinicId);
       if (!clinic) throw notFound();
       return { status: true, message: request.t('api.ok'), data: clinic };

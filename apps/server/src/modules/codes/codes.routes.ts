@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { ok, standardErrors } from '../../shared/http.ts';
-import { CODE_MENUS, listCodes, updateCode } from './codes.service.ts';
+import { listCodes, updateCode } from './codes.service.ts';
 
 const codeParams = codeSystemParamsSchema.extend({
   code: z.string().trim().min(1, 'validation.required').max(10, 'validation.tooLong'),
@@ -24,7 +24,7 @@ export async function codesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/codes/:system',
     {
-      config: { access: { menu: CODE_MENUS } },
+      config: { access: { permission: 'code.read' } },
       schema: {
         tags: ['codes'],
         summary:
@@ -44,7 +44,7 @@ export async function codesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.put(
     '/codes/:system/:code',
     {
-      config: { access: { menu: CODE_MENUS } },
+      config: { access: { permission: 'code.manage' } },
       schema: {
         tags: ['codes'],
         summary: 'Mark a code as a clinic favourite and/or correct its titles for the clinic',

@@ -3,19 +3,13 @@ import type { CodeSystem } from '@klinikita/domain/consultations/consultation.ru
 import type { MedicalCode } from '@klinikita/domain/consultations/consultation.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { assertClinicInScope } from '../../shared/access.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import { toMedicalCode } from './codes.mapper.ts';
 import { findCode, saveClinicCode, searchCodes } from './codes.queries.ts';
 
-/** Screens that code diagnoses and procedures: the doctor's note, the record, letters. */
-export const CODE_MENUS = ['/Doctor/doctor', '/EMR', '/Doctor/patient', '/Doctor/itemSuratSehat'] as const;
-
 const MAX_WORDS = 8;
-
-function assertClinic(session: AuthSession, clinicId: number) {
-  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
-}
 
 /** Titles are corrected by doctors (the role, or any user with a doctor profile) and administrators. */
 const mayCorrect = (session: AuthSession) =>
@@ -30,7 +24,7 @@ export async function listCodes(
   system: CodeSystem,
   q: { clinicId: number; search?: string; favourites?: boolean; limit: number },
 ): Promise<MedicalCode[]> {
-  assertClinic(session, q.clinicId);
+  assertClinicInScope(session, q.clinicId);
   const text = (q.search ?? '').trim();
   const rows = await searchCodes(db, {
     system,
@@ -62,7 +56,7 @@ export async function updateCode(
   input: { clinicId: number; titleId?: string | null; titleEn?: string | null; favourite?: boolean },
   ip: string,
 ): Promise<MedicalCode> {
-  assertClinic(session, input.clinicId);
+  assertClinicInScope(session, input.clinicId);
   const correcting = input.titleId !== undefined || input.titleEn !== undefined;
   if (correcting && !mayCorrect(session)) throw forbidden('codes.correctForbidden');
   return db.transaction(async (tx) => {
@@ -74,7 +68,7 @@ export async function updateCode(
     const key = { clinicId: input.clinicId, system, code: row.code };
     await saveClinicCode(tx, key, { titleId, titleEn, favourite, updatedBy: session.userId });
     if (titleId !== row.clinicTitleId || titleEn !== row.clinicTitleEn) {
-      await writeAudit(tx as unknown as Db, {
+      await writeAudit(tx, {
         userId: session.userId,
         corpId: session.corpId,
         clinicId: input.clinicId,

@@ -222,7 +222,7 @@ export async function serviceOrdersOf(db: Executor, encounterIds: number[]) {
       status: registrations.status,
     })
     .from(serviceOrders)
-    .innerJoin(registrations, eq(registrations.id, serviceOrders.registrationId))
+    .leftJoin(registrations, eq(registrations.serviceOrderUid, serviceOrders.uid))
     .where(inArray(serviceOrders.encounterId, encounterIds))
     .orderBy(asc(serviceOrders.id));
 }
@@ -386,4 +386,42 @@ export async function updateTemplate(db: Executor, id: number, name: string, con
 
 export async function deleteTemplate(db: Executor, id: number) {
   await db.delete(encounterTemplates).where(eq(encounterTemplates.id, id));
+}
+
+/** The doctor visit behind a note: what opening and finishing the examination need of it. */
+export async function findVisit(db: Executor, by: { uid: string } | { id: number }) {
+  const [row] = await db
+    .select({
+      id: registrations.id,
+      uid: registrations.uid,
+      corpId: registrations.corpId,
+      clinicId: registrations.clinicId,
+      patientId: registrations.patientId,
+      doctorId: registrations.doctorId,
+      orderType: registrations.orderType,
+      status: registrations.status,
+      queueNumber: registrations.queueNumber,
+      complaint: registrations.complaint,
+      payerType: registrations.payerType,
+      companyId: registrations.companyId,
+      insuranceName: registrations.insuranceName,
+      insuranceNumber: registrations.insuranceNumber,
+    })
+    .from(registrations)
+    .where('uid' in by ? eq(registrations.uid, by.uid) : eq(registrations.id, by.id));
+  return row ?? null;
+}
+
+/**
+ * The examination moves its own visit on (Examination → Exam Done → the pharmacy or the
+ * cashier) in the transaction that signs the note; conditional on the status, so a concurrent
+ * move by someone else makes it fail instead of overwriting.
+ */
+export async function moveVisit(db: Executor, id: number, from: string, to: string) {
+  const [row] = await db
+    .update(registrations)
+    .set({ status: to, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(registrations.id, id), eq(registrations.status, from)))
+    .returning({ id: registrations.id });
+  return row ?? null;
 }

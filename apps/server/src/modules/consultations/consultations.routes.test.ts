@@ -1,8 +1,9 @@
 import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  domainEvents,
   encounters,
   letters,
   prescriptions,
@@ -295,7 +296,7 @@ describe('finishing the examination', () => {
     expect(json(nurse).message).toBe('Hanya dokter yang dapat menandatangani catatan pemeriksaan');
   });
 
-  it('signs the note, sends the prescription to the pharmacy and the orders to their queues, in one go', async () => {
+  it('signs the note and sends the prescription in one go; the orders reach their queues and the referral becomes a letter from the event', async () => {
     const { registration, encounter } = await noteFor({
       prescription: [
         prescriptionLine(),
@@ -337,9 +338,18 @@ describe('finishing the examination', () => {
     expect(done.signedAt).toBeTruthy();
     expect(done.signedBy.name).toBeTruthy();
     expect(done.prescriptionStatus).toBe('waiting');
+    // the orders are part of the signed note; their service visits come from encounter.finished
     expect(done.serviceOrders.map((o: { serviceType: string }) => o.serviceType)).toEqual(['LAB', 'RAD']);
-    expect(done.serviceOrders[0].queueNumber).toMatch(/^L-\d{3}$/);
-    expect(done.letters).toMatchObject([
+    const [event] = await ctx.database.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'encounter.finished'), eq(domainEvents.aggregateId, encounter.uid)));
+    expect(event).toMatchObject({ clinicId: 10, aggregateType: 'encounter' });
+    await ctx.app.outbox.drain();
+    const after = json(await call('GET', `/consultations/encounters/${encounter.uid}`, 'dokter')).data;
+    expect(after.serviceOrders[0].queueNumber).toMatch(/^L-\d{3}$/);
+    expect(after.serviceOrders[1].queueNumber).toMatch(/^R-\d{3}$/);
+    expect(after.letters).toMatchObject([
       { kind: 'referral', number: expect.stringMatching(/^RUJ\/10\/\d{4}\/\d{5}$/) },
     ]);
 
@@ -357,8 +367,8 @@ describe('finishing the examination', () => {
         'superadmin',
       ),
     );
-    expect(lab.data.map((r: { _id: string }) => r._id)).toContain(done.serviceOrders[0].registrationId);
-    const labRow = lab.data.find((r: { _id: string }) => r._id === done.serviceOrders[0].registrationId);
+    expect(lab.data.map((r: { _id: string }) => r._id)).toContain(after.serviceOrders[0].registrationId);
+    const labRow = lab.data.find((r: { _id: string }) => r._id === after.serviceOrders[0].registrationId);
     expect(labRow).toMatchObject({
       orderType: 'service',
       serviceType: 'LAB',
@@ -381,6 +391,14 @@ describe('finishing the examination', () => {
       version: done.version,
     });
     expect(twice.statusCode).toBe(409);
+    // handled once: running the consumers again changes nothing
+    await ctx.app.outbox.drain();
+    const orderUids = after.serviceOrders.map((o: { uid: string }) => o.uid);
+    const visits = await db
+      .select()
+      .from(registrations)
+      .where(inArray(registrations.serviceOrderUid, orderUids));
+    expect(visits).toHaveLength(2);
     const [{ n }] = await db
       .select({ n: count() })
       .from(serviceOrders)
@@ -578,11 +596,11 @@ describe('letters from a finished note', () => {
     const numbers: string[] = [];
     for (let i = 0; i < 2; i++) {
       const { encounter } = await noteFor({ referral: { facility: 'RS Cipto', reason: 'Evaluasi lanjut' } });
-      const done = json(
-        await call('POST', `/consultations/encounters/${encounter.uid}/finish`, 'dokter', {
-          version: encounter.version,
-        }),
-      ).data.encounter;
+      await call('POST', `/consultations/encounters/${encounter.uid}/finish`, 'dokter', {
+        version: encounter.version,
+      });
+      await ctx.app.outbox.drain();
+      const done = json(await call('GET', `/consultations/encounters/${encounter.uid}`, 'dokter')).data;
       numbers.push(done.letters[0].number);
     }
     const seq = numbers.map((n) => Number(n.split('/').pop()));

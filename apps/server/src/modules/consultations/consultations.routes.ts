@@ -20,13 +20,11 @@ import { requireSession } from '../../plugins/auth.ts';
 import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
 import {
   addAddendum,
-  EXAM_MENUS,
   finishEncounter,
   listRecordPatients,
   listTemplates,
   openEncounter,
   patientTimeline,
-  RECORD_MENUS,
   readEncounter,
   readRecordPatient,
   removeTemplate,
@@ -36,7 +34,6 @@ import {
 
 const uidParams = z.object({ uid: z.string().min(1, 'validation.required').max(60, 'validation.tooLong') });
 const writeErrors = { ...standardErrors, 409: errorResponse };
-const PATIENT_MENUS = ['/EMR', '/Doctor/patient', '/Doctor/itemSuratSehat'] as const;
 const TAGS = ['consultations'];
 
 /** The doctor's examination note, the record (EMR) and the doctor's templates. */
@@ -47,7 +44,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.post(
     '/consultations/encounters',
     {
-      config: { access: { menu: EXAM_MENUS } },
+      config: { access: { permission: 'encounter.write' } },
       schema: {
         tags: TAGS,
         summary: 'Open the note of a called doctor visit (made the first time, the same note after)',
@@ -65,7 +62,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/consultations/encounters/:uid',
     {
-      config: { access: { menu: RECORD_MENUS } },
+      config: { access: { permission: 'record.read' } },
       schema: {
         tags: TAGS,
         summary: 'One visit’s note (audited)',
@@ -83,7 +80,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.put(
     '/consultations/encounters/:uid',
     {
-      config: { access: { menu: EXAM_MENUS } },
+      config: { access: { permission: 'encounter.write' } },
       schema: {
         tags: TAGS,
         summary: 'Save the draft (whole) at the version it was read; 409 when signed or saved elsewhere',
@@ -102,7 +99,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.post(
     '/consultations/encounters/:uid/finish',
     {
-      config: { access: { menu: EXAM_MENUS } },
+      config: { access: { permission: 'encounter.sign' } },
       schema: {
         tags: TAGS,
         summary:
@@ -128,7 +125,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.post(
     '/consultations/encounters/:uid/addenda',
     {
-      config: { access: { menu: RECORD_MENUS } },
+      config: { access: { permission: 'encounter.addendum' } },
       schema: {
         tags: TAGS,
         summary: 'Add an addendum to a signed note (doctors)',
@@ -147,7 +144,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/consultations/patients',
     {
-      config: { access: { menu: PATIENT_MENUS } },
+      config: { access: { permission: 'record.list' } },
       schema: {
         tags: TAGS,
         summary: 'Patients with a record at the user’s clinics (mine=true: seen by the session’s doctor)',
@@ -165,7 +162,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/consultations/patients/:uid',
     {
-      config: { access: { menu: PATIENT_MENUS } },
+      config: { access: { permission: 'record.list' } },
       schema: {
         tags: TAGS,
         summary: 'A patient’s record header (audited)',
@@ -183,7 +180,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/consultations/patients/:uid/encounters',
     {
-      config: { access: { menu: RECORD_MENUS } },
+      config: { access: { permission: 'record.read' } },
       schema: {
         tags: TAGS,
         summary: 'The record’s visits at the user’s clinics, newest first (audited)',
@@ -202,7 +199,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/consultations/templates',
     {
-      config: { access: { menu: EXAM_MENUS } },
+      config: { access: { permission: 'template.manage' } },
       schema: {
         tags: TAGS,
         summary: 'The session user’s note templates',
@@ -219,7 +216,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.post(
     '/consultations/templates',
     {
-      config: { access: { menu: EXAM_MENUS } },
+      config: { access: { permission: 'template.manage' } },
       schema: {
         tags: TAGS,
         summary: 'Save a note template',
@@ -237,7 +234,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.put(
     '/consultations/templates/:uid',
     {
-      config: { access: { menu: EXAM_MENUS } },
+      config: { access: { permission: 'template.manage' } },
       schema: {
         tags: TAGS,
         summary: 'Change a note template',
@@ -256,7 +253,7 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.delete(
     '/consultations/templates/:uid',
     {
-      config: { access: { menu: EXAM_MENUS } },
+      config: { access: { permission: 'template.manage' } },
       schema: {
         tags: TAGS,
         summary: 'Delete a note template',

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ALL_ACCESS_ROLES } from '@klinikita/domain/access/roles';
+import {
+  ENCOUNTER_EVENTS,
+  type EncounterFinished,
+} from '@klinikita/domain/consultations/consultation.events';
 import { CLINICAL_ROLES } from '@klinikita/domain/consultations/consultation.rules';
 import type {
   Encounter,
@@ -13,18 +17,12 @@ import {
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import type { Db } from '../../db/client.ts';
 import { publishEvent } from '../../events/live-events.ts';
+import { emit } from '../../events/outbox.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, isUniqueViolation, pageOf } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
-import { createReferralLetter } from '../letters/letters.service.ts';
-import {
-  findRegistration,
-  findRegistrationById,
-  moveStatus,
-} from '../registrations/registrations.queries.ts';
-import { createRegistration } from '../registrations/registrations.service.ts';
 import { type EncounterExtras, toEncounter, toRecordPatient, toTemplate } from './consultations.mapper.ts';
 import {
   activeDrugUids,
@@ -35,6 +33,7 @@ import {
   findEncounterByRegistration,
   findPatientByUid,
   findTemplate,
+  findVisit,
   insertAddendum,
   insertEncounter,
   insertPrescription,
@@ -43,6 +42,7 @@ import {
   knownCodes,
   lettersOf,
   lockEncounter,
+  moveVisit,
   pageEncountersOfPatient,
   pageRecordPatients,
   prescriptionsOf,
@@ -52,11 +52,6 @@ import {
   templatesOf,
   updateTemplate,
 } from './consultations.queries.ts';
-
-/** The examination screen. */
-export const EXAM_MENUS = ['/Doctor/doctor'] as const;
-/** Screens that read a record. */
-export const RECORD_MENUS = ['/Doctor/doctor', '/EMR', '/Doctor/patient', '/Doctor/itemSuratSehat'] as const;
 
 const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
   new AppError(status, `consultations.${key}`, params);
@@ -119,7 +114,7 @@ async function scopedEncounter(db: Executor, session: AuthSession, uid: string) 
 export async function openEncounter(db: Db, session: AuthSession, registrationUid: string, ip: string) {
   assertClinical(session);
   return db.transaction(async (tx) => {
-    const registration = await findRegistration(tx, registrationUid);
+    const registration = await findVisit(tx, { uid: registrationUid });
     if (!registration || registration.corpId !== session.corpId) throw refuse(404, 'registrationNotFound');
     if (!session.clinicIds.includes(registration.clinicId)) throw forbidden('api.clinicForbidden');
     if (registration.orderType !== 'doctor') throw refuse(409, 'notDoctorVisit');
@@ -263,7 +258,7 @@ export async function finishEncounter(
         { path: 'diagnoses', key: 'consultations.primaryRequired' },
       ]);
 
-    const registration = (await findRegistrationById(tx, row.registrationId))!;
+    const registration = (await findVisit(tx, { id: row.registrationId }))!;
     if (registration.status !== 'Examination')
       throw refuse(409, 'notInExamination', {
         queueNumber: registration.queueNumber,
@@ -271,14 +266,15 @@ export async function finishEncounter(
       });
     const next: RegistrationStatus = row.prescription.length ? 'Prescription Waiting' : 'Payment';
     const moved =
-      (await moveStatus(tx, registration.id, 'Examination', 'Exam Done', session.userId)) &&
-      (await moveStatus(tx, registration.id, 'Exam Done', next, session.userId));
+      (await moveVisit(tx, registration.id, 'Examination', 'Exam Done')) &&
+      (await moveVisit(tx, registration.id, 'Exam Done', next));
     if (!moved)
       throw refuse(409, 'notInExamination', { queueNumber: registration.queueNumber, status: 'Exam Done' });
 
-    if (row.prescription.length) {
+    const prescriptionUid = row.prescription.length ? newUid() : null;
+    if (prescriptionUid) {
       await insertPrescription(tx, {
-        uid: newUid(),
+        uid: prescriptionUid,
         corpId: row.corpId,
         clinicId: row.clinicId,
         patientId: row.patientId,
@@ -288,47 +284,20 @@ export async function finishEncounter(
         items: row.prescription,
       });
     }
-    for (const order of row.orders) {
-      const created = await createRegistration(
-        tx as unknown as Db,
-        session,
-        {
-          clinicId: row.clinicId,
-          patientId: row.patient.uid,
-          orderType: 'service',
-          serviceType: order.serviceType,
-          payerType: registration.payerType,
-          companyId: registration.companyId,
-          insuranceName: registration.insuranceName ?? undefined,
-          insuranceNumber: registration.insuranceNumber ?? undefined,
-          referrer: row.doctorName ?? undefined,
-          complaint: order.items.join(', ').slice(0, 500),
-        },
-        ip,
-      );
-      const serviceRegistration = await findRegistration(tx, created._id);
+    // the orders are the note's; the service desks take them in from the event
+    const orders = row.orders.map((order) => ({
+      uid: newUid(),
+      serviceType: order.serviceType,
+      items: order.items,
+      note: order.note ?? null,
+    }));
+    for (const order of orders)
       await insertServiceOrder(tx, {
-        uid: newUid(),
+        ...order,
         clinicId: row.clinicId,
         patientId: row.patientId,
         encounterId: row.id,
-        registrationId: serviceRegistration!.id,
-        serviceType: order.serviceType,
-        items: order.items,
-        note: order.note ?? null,
       });
-    }
-    if (row.referral) {
-      await createReferralLetter(tx, {
-        corpId: row.corpId,
-        clinicId: row.clinicId,
-        patientId: row.patientId,
-        encounterId: row.id,
-        userId: session.userId,
-        referral: row.referral,
-        ip,
-      });
-    }
     await signEncounter(tx, row.id, session.userId, contentHash(row));
     await audit(tx, session, ip, 'encounter.finish', row, 'encounter', {
       next,
@@ -339,6 +308,36 @@ export async function finishEncounter(
       clinicId: row.clinicId,
       type: REGISTRATION_EVENTS.updated,
       id: registration.uid,
+    });
+    const finished: EncounterFinished = {
+      encounterUid: row.uid,
+      encounterId: row.id,
+      registrationUid: registration.uid,
+      corpId: row.corpId,
+      clinicId: row.clinicId,
+      patientId: row.patientId,
+      patientUid: row.patient.uid,
+      doctorId: row.doctorId,
+      doctorName: row.doctorName ?? null,
+      actor: { userId: session.userId, ip },
+      payer: {
+        payerType: registration.payerType,
+        companyId: registration.companyId,
+        insuranceName: registration.insuranceName,
+        insuranceNumber: registration.insuranceNumber,
+      },
+      orders,
+      referral: row.referral ?? null,
+      prescriptionUid,
+      nextStatus: next,
+    };
+    await emit(tx, {
+      type: ENCOUNTER_EVENTS.finished,
+      aggregateType: 'encounter',
+      aggregateId: row.uid,
+      corpId: row.corpId,
+      clinicId: row.clinicId,
+      payload: finished,
     });
     return {
       encounter: await presentEncounter(tx, (await findEncounter(tx, uid))!),

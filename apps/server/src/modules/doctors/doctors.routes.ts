@@ -12,13 +12,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
 import { doctorProfileSchema, doctorSummarySchema, specialistSchema } from './doctors.mapper.ts';
 import { listSpecialists } from './doctors.queries.ts';
-import {
-  createDoctor,
-  doctorProfile,
-  listDoctors,
-  MASTER_DOCTOR_MENU,
-  updateDoctor,
-} from './doctors.service.ts';
+import { createDoctor, doctorProfile, listDoctors, updateDoctor } from './doctors.service.ts';
 
 const writeErrors = { ...standardErrors, 409: errorResponse };
 const doctorIdQuery = z.object({ id: z.coerce.number().int().positive('validation.invalid') });
@@ -67,7 +61,7 @@ export async function doctorsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/settings/master/doctors/where',
     {
-      config: { access: { menu: MASTER_DOCTOR_MENU } },
+      config: { access: { permission: 'doctor.manage' } },
       schema: {
         tags: ['doctors'],
         summary: 'One doctor by `id`, or a page of doctors (search, clinicId, enabled)',
@@ -91,7 +85,7 @@ export async function doctorsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.post(
     '/settings/doctors',
     {
-      config: { access: { menu: MASTER_DOCTOR_MENU } },
+      config: { access: { permission: 'doctor.manage' } },
       schema: {
         tags: ['doctors'],
         summary: 'Add a doctor: employee, doctor record, clinics and a Doctor login',
@@ -112,7 +106,7 @@ export async function doctorsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.patch(
     '/settings/doctors',
     {
-      config: { access: { menu: MASTER_DOCTOR_MENU } },
+      config: { access: { permission: 'doctor.manage' } },
       schema: {
         tags: ['doctors'],
         summary: 'Change a doctor (only the fields sent)',

@@ -15,24 +15,21 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { assertClinicInScope, can } from '../../shared/access.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { pageOf } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import { fromDmy } from '../employees/employees.mapper.ts';
 import { endSessions, findCorporateRole } from '../employees/employees.queries.ts';
 import {
-  assertClinicInScope,
   assertUsernameFree,
   assignableRole,
   guardUnique,
   nullIfEmpty,
-  servesMenu,
 } from '../employees/employees.service.ts';
 import { toDoctorProfile, toDoctorSummary } from './doctors.mapper.ts';
 import { clinicsOfDoctors, findDoctor, findSpecialist, pageDoctors } from './doctors.queries.ts';
-
-export const MASTER_DOCTOR_MENU = '/MasterDokter';
 
 const corporateLevel = (session: AuthSession) => CORPORATE_SCOPE_ROLES.includes(session.roleName);
 
@@ -62,7 +59,7 @@ async function resolveSpecialist(db: Db, ref: string | number | null | undefined
 
 /** `GET settings/myprofile/doctors/edit/profile`: the own doctor profile, or any for /MasterDokter. */
 export async function doctorProfile(db: Db, session: AuthSession, doctorId: number) {
-  if (doctorId !== session.doctorId && !servesMenu(session, MASTER_DOCTOR_MENU))
+  if (doctorId !== session.doctorId && !can(session, 'doctor.manage'))
     throw forbidden('staffApi.notOwnProfile');
   const { row, clinicList } = await scopedDoctor(db, session, doctorId);
   return toDoctorProfile(row, clinicList);
@@ -145,7 +142,7 @@ export async function createDoctor(db: Db, session: AuthSession, input: DoctorCr
           doctorId: doctor.id,
         })
         .returning({ uid: users.uid });
-      await writeAudit(tx as unknown as Db, {
+      await writeAudit(tx, {
         userId: session.userId,
         corpId: session.corpId,
         clinicId: primary,
@@ -274,7 +271,7 @@ export async function updateDoctor(db: Db, session: AuthSession, input: DoctorUp
           .where(eq(users.id, row.userId));
         if (passwordHash) await endSessions(tx, row.userId, own ? session.sessionId : undefined);
       }
-      await writeAudit(tx as unknown as Db, {
+      await writeAudit(tx, {
         userId: session.userId,
         corpId: session.corpId,
         clinicId: userClinic ?? row.userClinicId,

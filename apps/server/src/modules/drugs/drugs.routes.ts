@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
-import { createDrug, DRUG_READ_MENUS, DRUG_WRITE_MENUS, listDrugs, updateDrug } from './drugs.service.ts';
+import { createDrug, listDrugs, updateDrug } from './drugs.service.ts';
 
 const uidParams = z.object({
   uid: z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong'),
@@ -25,7 +25,7 @@ export async function drugsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/settings/pharmacy/drugs',
     {
-      config: { access: { menu: DRUG_READ_MENUS } },
+      config: { access: { permission: 'drug.read' } },
       schema: {
         tags: ['drugs'],
         summary: 'The corporate’s drugs, searched by name, generic name or KFA code, paged',
@@ -43,7 +43,7 @@ export async function drugsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.post(
     '/settings/pharmacy/drugs',
     {
-      config: { access: { menu: DRUG_WRITE_MENUS } },
+      config: { access: { permission: 'drug.write' } },
       schema: {
         tags: ['drugs'],
         summary: 'Add a drug to the master (409 when the same name, strength and form exist)',
@@ -61,7 +61,7 @@ export async function drugsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.put(
     '/settings/pharmacy/drugs/:uid',
     {
-      config: { access: { menu: DRUG_WRITE_MENUS } },
+      config: { access: { permission: 'drug.write' } },
       schema: {
         tags: ['drugs'],
         summary: 'Change a drug (also activates or deactivates it)',

@@ -1,16 +1,12 @@
 import type { Drug, DrugSaveInput } from '@klinikita/domain/consultations/consultation.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isUniqueViolation, pageOf } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import { type DrugRow, toDrug } from './drugs.mapper.ts';
 import { type DrugValues, findDrug, insertDrug, pageDrugs, updateDrugRow } from './drugs.queries.ts';
-
-/** The drug list is read where drugs are prescribed and dispensed; the master is kept in settings. */
-export const DRUG_READ_MENUS = ['/Setting/Pharmacy/drug', '/Doctor/doctor', '/pharmacyQueue'] as const;
-export const DRUG_WRITE_MENUS = ['/Setting/Pharmacy/drug'] as const;
 
 const blankToNull = (value: string | null | undefined) => {
   const text = value?.trim() ?? '';

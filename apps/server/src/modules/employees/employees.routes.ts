@@ -14,7 +14,6 @@ import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
 import { employeeProfileSchema, employeeSummarySchema } from './employees.mapper.ts';
 import {
   createEmployee,
-  EMPLOYEE_MENU,
   editEmployee,
   editOwnProfile,
   employeeProfile,
@@ -85,7 +84,7 @@ export async function employeesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/settings/employees',
     {
-      config: { access: { menu: EMPLOYEE_MENU } },
+      config: { access: { permission: 'employee.manage' } },
       schema: {
         tags: ['employees'],
         summary: 'One page of the staff in the caller’s clinics, searchable',
@@ -103,7 +102,7 @@ export async function employeesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.post(
     '/settings/employees',
     {
-      config: { access: { menu: EMPLOYEE_MENU } },
+      config: { access: { permission: 'employee.manage' } },
       schema: {
         tags: ['employees'],
         summary: 'Add a staff member with a login',

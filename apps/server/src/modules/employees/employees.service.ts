@@ -10,11 +10,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { doctors, employees, users } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { assertClinicInScope, can } from '../../shared/access.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
 import { isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import { findFile } from '../files/files.queries.ts';
 import { fromDmy, toEmployeeProfile } from './employees.mapper.ts';
 import {
@@ -25,19 +26,6 @@ import {
   pageEmployees,
   usernameTaken,
 } from './employees.queries.ts';
-
-export const EMPLOYEE_MENU = '/Setting/employee';
-
-/** Whether the caller may act on data of this clinic; corporate-level rows (no clinic) need a corporate role. */
-export const clinicInScope = (session: AuthSession, clinicId: number | null) =>
-  clinicId === null ? CORPORATE_SCOPE_ROLES.includes(session.roleName) : session.clinicIds.includes(clinicId);
-
-export function assertClinicInScope(session: AuthSession, clinicId: number | null) {
-  if (!clinicInScope(session, clinicId)) throw forbidden('api.clinicForbidden');
-}
-
-export const servesMenu = (session: AuthSession, route: string) =>
-  roleServesMenu(session.roleName, session.access, route);
 
 const notFoundEmployee = () => new AppError(404, 'staffApi.employeeNotFound');
 
@@ -87,7 +75,7 @@ export async function assignableRole(
 export async function employeeProfile(db: Db, session: AuthSession, uid: string) {
   const row = await corporateEmployee(db, session, uid);
   if (row.id !== session.employeeId) {
-    if (!servesMenu(session, EMPLOYEE_MENU)) throw forbidden('staffApi.notOwnProfile');
+    if (!can(session, 'employee.manage')) throw forbidden('staffApi.notOwnProfile');
     assertClinicInScope(session, row.clinicId);
   }
   return toEmployeeProfile(row);
@@ -159,7 +147,7 @@ async function audit(
   clinicId: number | null,
   detail: unknown,
 ) {
-  await writeAudit(tx as unknown as Db, {
+  await writeAudit(tx, {
     userId: session.userId,
     corpId: session.corpId,
     clinicId,
@@ -182,7 +170,7 @@ export async function editEmployee(db: Db, session: AuthSession, input: Employee
   const target = await corporateEmployee(db, session, input.uidEmployee);
   const own = target.id === session.employeeId;
   if (!own) {
-    if (!servesMenu(session, EMPLOYEE_MENU)) throw forbidden('staffApi.notOwnProfile');
+    if (!can(session, 'employee.manage')) throw forbidden('staffApi.notOwnProfile');
     assertClinicInScope(session, target.clinicId);
     // an Admin must not take over (password, username, deactivation) an all-access account
     if (

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { doctors, users } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import { findFile, insertFile } from './files.queries.ts';
 
 /** Spec 9 states 20000/2000 without a unit; a photo never needs more than 2 MB. */
@@ -83,7 +83,7 @@ export async function storeImage(
             .set({ photo: url, updatedAt: new Date() })
             .where(eq(doctors.id, session.doctorId));
       }
-      await writeAudit(tx as unknown as Db, {
+      await writeAudit(tx, {
         userId: session.userId,
         corpId: session.corpId,
         clinicId: session.clinicId,

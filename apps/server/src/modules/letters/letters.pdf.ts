@@ -433,8 +433,10 @@ function orderLines(orders: ServiceOrder[], services: Record<string, string>): s
   return orders.flatMap((o) => [
     t('orderLine', {
       service: services[o.serviceType] ?? o.serviceType,
-      queueNumber: o.queueNumber,
-      status: (catalogId.registrations.statuses as Record<string, string>)[o.status] ?? o.status,
+      queueNumber: o.queueNumber ?? '—',
+      status: o.status
+        ? ((catalogId.registrations.statuses as Record<string, string>)[o.status] ?? o.status)
+        : '—',
       items: o.items.join(', '),
     }),
     ...(o.note ? [`   ${o.note}`] : []),

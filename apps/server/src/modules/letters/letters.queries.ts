@@ -197,3 +197,12 @@ export async function findPatientId(db: Executor, uid: string) {
     .where(eq(patients.uid, uid));
   return row ?? null;
 }
+
+/** The referral letter already written for a visit, if any (the consumer of a signed note is idempotent). */
+export async function findReferralOf(db: Executor, encounterId: number) {
+  const [row] = await db
+    .select({ id: letters.id })
+    .from(letters)
+    .where(and(eq(letters.encounterId, encounterId), eq(letters.kind, 'referral')));
+  return row ?? null;
+}

@@ -126,8 +126,17 @@ describe('writing letters', () => {
       purpose: 'Melamar pekerjaan',
       healthy: true,
     });
+    // a nurse holds the examination menu but issues no letter in a doctor's name; nothing is numbered
+    const nurse = await call(
+      'POST',
+      '/consultations/letters',
+      'perawat',
+      health(encounter.uid, { healthy: false }),
+    );
+    expect(nurse.statusCode).toBe(403);
+    expect(json(nurse).message).toBe('Hanya dokter yang dapat menandatangani catatan pemeriksaan');
     const second = json(
-      await call('POST', '/consultations/letters', 'perawat', health(encounter.uid, { healthy: false })),
+      await call('POST', '/consultations/letters', 'dokter', health(encounter.uid, { healthy: false })),
     );
     expect(second.data.number).toBe(`SKS/10/${year}/00002`);
     const leave = json(await call('POST', '/consultations/letters', 'dokter', sick(encounter.uid)));
@@ -285,6 +294,8 @@ describe('printing', () => {
       version: encounter.version,
     });
     expect(finished.statusCode).toBe(200);
+    // the referral letter comes from the encounter.finished event
+    await ctx.app.outbox.drain();
 
     const res = await call('GET', `/consultations/encounters/${encounter.uid}/pdf`, 'dokter');
     expect(res.statusCode).toBe(200);
@@ -306,7 +317,7 @@ describe('printing', () => {
     ])
       expect(text).toContain(expected);
 
-    // finishing wrote the referral letter; it prints as one
+    // the event's consumer wrote the referral letter; it prints as one
     const letters = json(
       await call('GET', `/consultations/letters?encounterId=${encounter.uid}`, 'dokter'),
     ).data;
@@ -322,7 +333,7 @@ describe('printing', () => {
     expect(letterText).toContain('J06.9');
   });
 
-  it('writes the referral letter inside the finishing transaction, numbered and with the note as it is', async () => {
+  it('writes the referral letter in the consumer’s transaction, numbered and with the note as it is', async () => {
     const { encounter } = await noteFor('Indah Permatasari', {
       referral: { facility: 'RS Cipto Mangunkusumo', specialty: null, reason: 'Evaluasi lanjut' },
     });

@@ -7,14 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { ok, standardErrors } from '../../shared/http.ts';
-import {
-  createLetter,
-  encounterPdf,
-  LETTER_READ_MENUS,
-  LETTER_WRITE_MENUS,
-  letterPdf,
-  listLetters,
-} from './letters.service.ts';
+import { createLetter, encounterPdf, letterPdf, listLetters } from './letters.service.ts';
 
 const uidParams = z.object({ uid: z.string().min(1, 'validation.required').max(60, 'validation.tooLong') });
 
@@ -33,7 +26,7 @@ export async function lettersRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.post(
     '/consultations/letters',
     {
-      config: { access: { menu: LETTER_WRITE_MENUS } },
+      config: { access: { permission: 'letter.issue' } },
       schema: {
         tags: ['letters'],
         summary: 'Write a health certificate or sick-leave letter from a visit; answers it with its number',
@@ -50,7 +43,7 @@ export async function lettersRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/consultations/letters',
     {
-      config: { access: { menu: LETTER_READ_MENUS } },
+      config: { access: { permission: 'letter.read' } },
       schema: {
         tags: ['letters'],
         summary: 'Letters of a patient or a visit at the user’s clinics, newest first',
@@ -68,7 +61,7 @@ export async function lettersRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/consultations/letters/:uid/pdf',
     {
-      config: { access: { menu: LETTER_READ_MENUS } },
+      config: { access: { permission: 'letter.read' } },
       schema: {
         tags: ['letters'],
         summary: 'The letter as printed (application/pdf, A4); audited',
@@ -83,7 +76,7 @@ export async function lettersRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/consultations/encounters/:uid/pdf',
     {
-      config: { access: { menu: LETTER_READ_MENUS } },
+      config: { access: { permission: 'letter.read' } },
       schema: {
         tags: ['letters'],
         summary:

@@ -5,10 +5,10 @@ import type { Letter, LetterListQuery } from '@klinikita/domain/consultations/le
 import { ageParts } from '@klinikita/domain/patients/patient.rules';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, pageOf } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import { findEncounter } from '../consultations/consultations.queries.ts';
 import { assertClinical, presentEncounter } from '../consultations/consultations.service.ts';
 import {
@@ -30,16 +30,6 @@ import {
   nextLetterValue,
   pageLetters,
 } from './letters.queries.ts';
-
-/** Writing health certificates and sick-leave letters: the letters screen and the examination screen. */
-export const LETTER_WRITE_MENUS = ['/Doctor/itemSuratSehat', '/Doctor/doctor'] as const;
-/** Reading and printing letters and visits: every screen that shows a record. */
-export const LETTER_READ_MENUS = [
-  '/Doctor/itemSuratSehat',
-  '/Doctor/doctor',
-  '/EMR',
-  '/Doctor/patient',
-] as const;
 
 const NO_EXTRAS: LetterExtras = {
   purpose: null,

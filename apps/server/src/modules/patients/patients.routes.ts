@@ -17,7 +17,6 @@ import {
   deletePatient,
   editPatient,
   listPatients,
-  PATIENT_MENUS,
   PatientError,
   readPatient,
 } from './patients.service.ts';
@@ -29,7 +28,6 @@ const conflictResponse = errorResponse.extend({
 });
 const writeErrors = { ...standardErrors, 400: conflictResponse, 409: conflictResponse };
 const uidParams = z.object({ uid: z.string().min(1, 'validation.required').max(60, 'validation.tooLong') });
-const access = { menu: PATIENT_MENUS };
 
 /** Runs a write; a PatientError answers with its code, candidates or field errors beside the message. */
 async function answering<T>(request: FastifyRequest, reply: FastifyReply, write: () => Promise<T>) {
@@ -56,7 +54,7 @@ export async function patientsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/patients',
     {
-      config: { access },
+      config: { access: { permission: 'patient.read' } },
       schema: {
         tags: ['patients'],
         summary: 'One page of the corporate’s patients; search by name, NIK, record number or phone',
@@ -74,7 +72,7 @@ export async function patientsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/patients/:uid',
     {
-      config: { access },
+      config: { access: { permission: 'patient.read' } },
       schema: {
         tags: ['patients'],
         summary: 'One patient (audited)',
@@ -92,7 +90,7 @@ export async function patientsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.post(
     '/patients',
     {
-      config: { access },
+      config: { access: { permission: 'patient.write' } },
       schema: {
         tags: ['patients'],
         summary: 'Register a patient; the record number is allocated per clinic',
@@ -110,7 +108,7 @@ export async function patientsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.patch(
     '/patients/:uid',
     {
-      config: { access },
+      config: { access: { permission: 'patient.write' } },
       schema: {
         tags: ['patients'],
         summary: 'Change a patient: only the fields sent',
@@ -130,7 +128,7 @@ export async function patientsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.delete(
     '/patients/:uid',
     {
-      config: { access },
+      config: { access: { permission: 'patient.delete' } },
       schema: {
         tags: ['patients'],
         summary: 'Remove a patient (soft delete; restorable from the trash)',

@@ -9,10 +9,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { partnerCompanies, patients } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { assertClinicInScope } from '../../shared/access.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import { fromDmy } from '../employees/employees.mapper.ts';
 import { findRegionIssue } from '../regions/regions.service.ts';
 import { type PatientRow, toPatient, toPatientSummary } from './patients.mapper.ts';
@@ -23,9 +24,6 @@ import {
   nextMrnValue,
   pagePatients,
 } from './patients.queries.ts';
-
-/** The menus that work with the patient master: Master Pasien, Pasien and the front office. */
-export const PATIENT_MENUS = ['/MasterPasien', '/patient', '/Registration/patient'] as const;
 
 /**
  * A refusal that carries more than a message: a machine `code` for the web app and, for
@@ -43,10 +41,6 @@ export class PatientError extends AppError {
 }
 
 const notFoundPatient = () => new AppError(404, 'patients.notFound');
-
-function assertClinicInScope(session: AuthSession, clinicId: number) {
-  if (!session.clinicIds.includes(clinicId)) throw forbidden('api.clinicForbidden');
-}
 
 /** A living patient of the caller's corporate: unknown 404, another corporate's 403. */
 async function corporatePatient(db: Db, session: AuthSession, uid: string) {

@@ -24,22 +24,17 @@ import { requireSession } from '../../plugins/auth.ts';
 import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
 import {
   availableDoctors,
-  COMPANY_MENUS,
   createRegistration,
-  DISPLAY_MENUS,
   DISPLAY_RENEWED,
   displayBoard,
   displayClinic,
   displayLink,
-  LAB_MENUS,
   labPreAss,
   listCompanies,
   listLab,
   listRegistrations,
   patchRegistration,
-  QUEUE_MENUS,
   queuePrefixes,
-  REGISTER_MENUS,
   readRegistration,
   renewDisplayLink,
   saveQueuePrefixes,
@@ -61,7 +56,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.post(
     '/registrations/registrations',
     {
-      config: { access: { menu: REGISTER_MENUS } },
+      config: { access: { permission: 'registration.create' } },
       schema: {
         tags: ['registrations'],
         summary: 'Register a visit for today; answers the registration with its queue number',
@@ -82,7 +77,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/registrations',
     {
-      config: { access: { menu: QUEUE_MENUS } },
+      config: { access: { permission: 'queue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'A clinic’s registrations of a day range (default today), filtered and paged',
@@ -100,7 +95,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/registrations/counts',
     {
-      config: { access: { menu: QUEUE_MENUS } },
+      config: { access: { permission: 'queue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'Every status with its count under the list’s other filters (the board’s status chips)',
@@ -118,7 +113,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/registrations/lab/mcu/populate/labpreass',
     {
-      config: { access: { menu: LAB_MENUS } },
+      config: { access: { permission: 'serviceQueue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'The lab / MCU / physio list: service registrations the visibility rule lets through',
@@ -146,7 +141,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/registrations/:id',
     {
-      config: { access: { menu: QUEUE_MENUS } },
+      config: { access: { permission: 'queue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'One registration',
@@ -164,7 +159,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.patch(
     '/registrations/registrations/:id',
     {
-      config: { access: { menu: QUEUE_MENUS } },
+      config: { access: { permission: 'queue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'Call, skip or move a registration (status machine of spec 4) or set its lab flags',
@@ -191,7 +186,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/assesments/lab_mcu_assesment/LabPreAss/:id',
     {
-      config: { access: { menu: LAB_MENUS } },
+      config: { access: { permission: 'serviceQueue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'The lab pre-assessment of a registration (kept by the lab screens as the examination)',
@@ -209,7 +204,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/doctors/available',
     {
-      config: { access: { menu: QUEUE_MENUS } },
+      config: { access: { permission: 'queue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'Doctors with a slot at the clinic on a day (default today) and their quota',
@@ -227,7 +222,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/companies',
     {
-      config: { access: { menu: COMPANY_MENUS } },
+      config: { access: { permission: 'company.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'The corporate’s active partner companies (payers)',
@@ -244,7 +239,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/queue-prefixes',
     {
-      config: { access: { menu: QUEUE_MENUS } },
+      config: { access: { permission: 'queue.read' } },
       schema: {
         tags: ['registrations'],
         summary: 'The clinic’s queue-number prefixes per service (and for BPJS doctor visits)',
@@ -262,7 +257,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.put(
     '/registrations/queue-prefixes',
     {
-      config: { access: { menu: DISPLAY_MENUS } },
+      config: { access: { permission: 'queue.configure' } },
       schema: {
         tags: ['registrations'],
         summary: 'Set the clinic’s queue-number prefixes; they apply to the next registrations',
@@ -286,7 +281,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.get(
     '/registrations/display-link',
     {
-      config: { access: { menu: DISPLAY_MENUS } },
+      config: { access: { permission: 'queue.configure' } },
       schema: {
         tags: ['registrations'],
         summary: 'The clinic’s waiting-room display link (null when none was made)',
@@ -304,7 +299,7 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   r.post(
     '/registrations/display-link',
     {
-      config: { access: { menu: DISPLAY_MENUS } },
+      config: { access: { permission: 'queue.configure' } },
       schema: {
         tags: ['registrations'],
         summary: 'Make a new display link for the clinic; the old one stops working',

@@ -1,4 +1,6 @@
+import { mayMoveVisit, performPermission } from '@klinikita/domain/access/permissions';
 import { addDays, clinicDay, dmyToDay, weekdayOf } from '@klinikita/domain/common/clinic-day';
+import type { EncounterFinished } from '@klinikita/domain/consultations/consultation.events';
 import { id as catalogId } from '@klinikita/domain/i18n/id';
 import {
   canMove,
@@ -9,6 +11,7 @@ import {
   queuePrefixFor,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
+  type ServiceType,
 } from '@klinikita/domain/registrations/registration.rules';
 import {
   type AvailableDoctor,
@@ -24,10 +27,11 @@ import type { Db } from '../../db/client.ts';
 import { partnerCompanies, registrations } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/live-events.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { can, clinicOf } from '../../shared/access.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { newSessionToken, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
-import { type Executor, pageOf } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
+import { type Executor, pageOf, type Tx } from '../../shared/sql.ts';
 import { findPatient } from '../patients/patients.queries.ts';
 import { toRegistration } from './registrations.mapper.ts';
 import {
@@ -36,9 +40,11 @@ import {
   displayState,
   displayTokenOf,
   doctorsOnDay,
+  findClinicZone,
   findDoctor,
   findRegistration,
   findRegistrationById,
+  findRegistrationByOrder,
   lockDoctorDay,
   moveStatus,
   nextQueueValue,
@@ -49,50 +55,14 @@ import {
   setQueuePrefixes,
 } from './registrations.queries.ts';
 
-/** Screens that read queues: the front office, the board, the doctor's and the lab's sidebars. */
-export const QUEUE_MENUS = [
-  '/Registration/patient',
-  '/PatientQueue/patientQueue',
-  '/Doctor/doctor',
-  '/Doctor/patient',
-  '/Lab/home-page-lab',
-  '/Lab/home-page-mcu',
-  '/Physio',
-  '/Radiology',
-  '/Laboratory',
-  '/Treatment',
-] as const;
-/** Registering a visit: the front office and the queue board. */
-export const REGISTER_MENUS = ['/Registration/patient', '/PatientQueue/patientQueue'] as const;
-/** The lab / MCU / physio list. */
-export const LAB_MENUS = [
-  '/Lab/home-page-lab',
-  '/Lab/home-page-mcu',
-  '/Physio',
-  '/Radiology',
-  '/Laboratory',
-  '/Treatment',
-  '/PatientQueue/patientQueue',
-] as const;
-/** Partner companies are picked wherever a payer is: the queue screens and the patient master. */
-export const COMPANY_MENUS = [...QUEUE_MENUS, '/MasterPasien', '/patient'] as const;
 /** The event that ends the open display streams of a clinic whose link was renewed. */
 export const DISPLAY_RENEWED = 'display.renewed';
-/** The waiting-room display link is handed out by whoever runs the queue. */
-export const DISPLAY_MENUS = ['/PatientQueue/patientQueue', '/Registration/patient'] as const;
 
 const ROOMS = catalogId.registrations.rooms;
 
 /** A refusal whose message is i18n key + params (translated by the route). */
 const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
   new AppError(status, `registrations.${key}`, params);
-
-/** The clinic of the request, from the session's scope (no query: the session carries it). */
-function scopedClinic(session: AuthSession, clinicId: number) {
-  const clinic = session.clinics.find((c) => c.id === clinicId);
-  if (!clinic || clinic.corpId !== session.corpId) throw forbidden('api.clinicForbidden');
-  return clinic;
-}
 
 /** The rows of a list: start and end (exclusive) as the clinic's calendar days; default today. */
 function dayRange(timeZone: string, startDate?: string, endDate?: string) {
@@ -142,7 +112,7 @@ export async function createRegistration(
   ip: string,
 ): Promise<Registration> {
   return db.transaction(async (tx) => {
-    const clinic = scopedClinic(session, input.clinicId);
+    const clinic = clinicOf(session, input.clinicId);
     const patient = await findPatient(tx, input.patientId);
     if (!patient || patient.corpId !== session.corpId) throw refuse(404, 'patientNotFound');
 
@@ -183,55 +153,124 @@ export async function createRegistration(
       room = ROOMS[input.serviceType ?? 'LAB'];
     }
 
-    const prefixes = {
-      ...DEFAULT_QUEUE_PREFIXES,
-      ...((await queuePrefixesOf(tx, clinic.id)) ?? {}),
-    } as QueuePrefixes;
-    const prefix = queuePrefixFor(prefixes, {
+    return insertVisit(tx, { corpId: session.corpId, userId: session.userId, ip }, clinic, {
+      patientId: patient.id,
       orderType: input.orderType,
-      serviceType: input.serviceType,
+      serviceType: input.orderType === 'service' ? (input.serviceType ?? null) : null,
+      doctorId,
+      room,
       payerType: input.payerType,
+      companyId,
+      insuranceName: input.insuranceName || null,
+      insuranceNumber: input.insuranceNumber || null,
+      referrer: input.referrer || null,
+      complaint: input.complaint || null,
+      serviceOrderUid: null,
     });
-    const seq = await nextQueueValue(tx, clinic.id, prefix, day);
-    const uid = newUid();
-    const [inserted] = await tx
-      .insert(registrations)
-      .values({
-        uid,
-        corpId: session.corpId,
-        clinicId: clinic.id,
-        patientId: patient.id,
-        orderType: input.orderType,
-        serviceType: input.orderType === 'service' ? (input.serviceType ?? null) : null,
-        doctorId,
-        status: 'Waiting',
-        queueDate: day,
-        queuePrefix: prefix,
-        queueSeq: seq,
-        queueNumber: formatQueueNumber(prefix, seq),
-        room,
-        payerType: input.payerType,
-        companyId,
-        insuranceName:
-          input.payerType === 'insurance' || input.payerType === 'bpjs' ? input.insuranceName || null : null,
-        insuranceNumber:
-          input.payerType === 'insurance' || input.payerType === 'bpjs'
-            ? input.insuranceNumber || null
-            : null,
-        referrer: input.referrer || null,
-        complaint: input.complaint || null,
-        createdBy: session.userId,
-      })
-      .returning({ id: registrations.id });
-    await audit(tx, session, ip, 'registration.create', { uid, clinicId: clinic.id, patientId: patient.id });
-    await publishEvent(tx, { clinicId: clinic.id, type: REGISTRATION_EVENTS.created, id: uid });
-    const row = await findRegistrationById(tx, inserted.id);
-    return toRegistration(row!);
   });
 }
 
+type VisitValues = Pick<
+  typeof registrations.$inferInsert,
+  | 'patientId'
+  | 'orderType'
+  | 'serviceType'
+  | 'doctorId'
+  | 'room'
+  | 'payerType'
+  | 'companyId'
+  | 'insuranceName'
+  | 'insuranceNumber'
+  | 'referrer'
+  | 'complaint'
+  | 'serviceOrderUid'
+>;
+
+/**
+ * Writes a visit into today's queue of the clinic (its time zone): the queue number from the
+ * counter row, the audit row and the live event, in the caller's transaction.
+ */
+async function insertVisit(
+  tx: Tx,
+  actor: { corpId: number; userId: number; ip: string | null },
+  clinic: { id: number; timeZone: string },
+  visit: VisitValues,
+): Promise<Registration> {
+  const day = clinicDay(clinic.timeZone);
+  const prefixes = {
+    ...DEFAULT_QUEUE_PREFIXES,
+    ...((await queuePrefixesOf(tx, clinic.id)) ?? {}),
+  } as QueuePrefixes;
+  const prefix = queuePrefixFor(prefixes, visit);
+  const seq = await nextQueueValue(tx, clinic.id, prefix, day);
+  const uid = newUid();
+  const insured = visit.payerType === 'insurance' || visit.payerType === 'bpjs';
+  const [inserted] = await tx
+    .insert(registrations)
+    .values({
+      ...visit,
+      uid,
+      corpId: actor.corpId,
+      clinicId: clinic.id,
+      status: 'Waiting',
+      queueDate: day,
+      queuePrefix: prefix,
+      queueSeq: seq,
+      queueNumber: formatQueueNumber(prefix, seq),
+      insuranceName: insured ? visit.insuranceName : null,
+      insuranceNumber: insured ? visit.insuranceNumber : null,
+      createdBy: actor.userId,
+    })
+    .returning({ id: registrations.id });
+  await writeAudit(tx, {
+    userId: actor.userId,
+    corpId: actor.corpId,
+    clinicId: clinic.id,
+    action: 'registration.create',
+    entity: 'registration',
+    entityId: uid,
+    patientId: visit.patientId,
+    ip: actor.ip,
+    detail: visit.serviceOrderUid ? { serviceOrder: visit.serviceOrderUid } : undefined,
+  });
+  await publishEvent(tx, { clinicId: clinic.id, type: REGISTRATION_EVENTS.created, id: uid });
+  const row = await findRegistrationById(tx, inserted.id);
+  return toRegistration(row!);
+}
+
+/**
+ * `encounter.finished` → each order of the signed note becomes a visit in its service's queue
+ * today (idempotent: an order that already has its visit is passed by).
+ */
+export async function takeInOrders(tx: Tx, finished: EncounterFinished): Promise<void> {
+  const clinic = await findClinicZone(tx, finished.clinicId);
+  if (!clinic) throw new Error(`clinic ${finished.clinicId} not found`);
+  for (const order of finished.orders) {
+    if (await findRegistrationByOrder(tx, order.uid)) continue;
+    await insertVisit(
+      tx,
+      { corpId: finished.corpId, userId: finished.actor.userId, ip: finished.actor.ip },
+      clinic,
+      {
+        patientId: finished.patientId,
+        orderType: 'service',
+        serviceType: order.serviceType,
+        doctorId: null,
+        room: ROOMS[order.serviceType],
+        payerType: finished.payer.payerType as VisitValues['payerType'],
+        companyId: finished.payer.companyId,
+        insuranceName: finished.payer.insuranceName,
+        insuranceNumber: finished.payer.insuranceNumber,
+        referrer: finished.doctorName,
+        complaint: order.items.join(', ').slice(0, 500) || null,
+        serviceOrderUid: order.uid,
+      },
+    );
+  }
+}
+
 export async function listRegistrations(db: Db, session: AuthSession, q: RegistrationListQuery) {
-  const clinic = scopedClinic(session, q.clinicId);
+  const clinic = clinicOf(session, q.clinicId);
   const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
   const { rows, total } = await pageRegistrations(db, {
     clinicId: clinic.id,
@@ -256,7 +295,7 @@ export async function listRegistrations(db: Db, session: AuthSession, q: Registr
 
 /** The board's status chips: every status with its count under the list's other filters, in one query. */
 export async function statusCounts(db: Db, session: AuthSession, q: RegistrationListQuery) {
-  const clinic = scopedClinic(session, q.clinicId);
+  const clinic = clinicOf(session, q.clinicId);
   const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
   const counts = await countByStatus(db, {
     clinicId: clinic.id,
@@ -275,7 +314,7 @@ export async function statusCounts(db: Db, session: AuthSession, q: Registration
 
 /** The lab / MCU / physio list (spec 7), with spec 4's visibility rule applied in the query. */
 export async function listLab(db: Db, session: AuthSession, q: LabListQuery) {
-  const clinic = scopedClinic(session, q.clinicId);
+  const clinic = clinicOf(session, q.clinicId);
   const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
   const { rows, total } = await pageRegistrations(db, {
     clinicId: clinic.id,
@@ -349,8 +388,10 @@ export async function patchRegistration(
         const called = to === 'Examination' && (from === 'Examination' || EXAMINATION_GROUP.includes(from));
         throw refuse(409, called ? 'alreadyCalled' : 'illegalMove', params);
       }
+      // who may make this move on this kind of visit: the permission catalogue (spec 4 + DESIGN 4)
+      if (!mayMoveVisit(session.permissions, row, from, to)) throw refuse(403, 'moveForbidden', params);
       if (to === 'Examination') {
-        if (row.queueDate !== clinicDay(scopedClinic(session, row.clinicId).timeZone))
+        if (row.queueDate !== clinicDay(clinicOf(session, row.clinicId).timeZone))
           throw refuse(409, 'notToday');
       }
       const moved = await moveStatus(tx, row.id, from, to, session.userId);
@@ -372,7 +413,13 @@ export async function patchRegistration(
       labDone: input.updateField.dataLabPreAss?.isDone,
       radDone: input.updateField.dataLabPreAss?.radDone,
     };
-    if (Object.values(flags).some((v) => v !== undefined)) await setFlags(tx, row.id, flags);
+    if (Object.values(flags).some((v) => v !== undefined)) {
+      // the lab's steps are the service desk's own: its service, and the permission to mark work done
+      const perform = performPermission(row);
+      if (!perform || !can(session, perform))
+        throw refuse(403, 'stepForbidden', { queueNumber: row.queueNumber });
+      await setFlags(tx, row.id, flags);
+    }
 
     await audit(tx, session, ip, to ? 'registration.status' : 'registration.flags', row, {
       from: row.status,
@@ -394,7 +441,7 @@ export async function availableDoctors(
   session: AuthSession,
   q: { clinicId: number; date?: string },
 ): Promise<AvailableDoctor[]> {
-  const clinic = scopedClinic(session, q.clinicId);
+  const clinic = clinicOf(session, q.clinicId);
   const day = q.date ? dmyToDay(q.date) : clinicDay(clinic.timeZone);
   if (!day) throw refuse(400, 'dateFormat');
   const doctors = await doctorsOnDay(db, session.corpId, clinic.id, weekdayOf(day), day);
@@ -421,7 +468,7 @@ export async function listCompanies(db: Db, session: AuthSession) {
 
 /** The clinic's queue prefixes: its own where set, the defaults elsewhere. */
 export async function queuePrefixes(db: Db, session: AuthSession, clinicId: number): Promise<QueuePrefixes> {
-  scopedClinic(session, clinicId);
+  clinicOf(session, clinicId);
   return { ...DEFAULT_QUEUE_PREFIXES, ...((await queuePrefixesOf(db, clinicId)) ?? {}) } as QueuePrefixes;
 }
 
@@ -433,7 +480,7 @@ export async function saveQueuePrefixes(
   prefixes: QueuePrefixes,
   ip: string,
 ): Promise<QueuePrefixes> {
-  scopedClinic(session, clinicId);
+  clinicOf(session, clinicId);
   await setQueuePrefixes(db, clinicId, { ...prefixes });
   await writeAudit(db, {
     userId: session.userId,
@@ -451,14 +498,14 @@ export async function saveQueuePrefixes(
 const displayPath = (token: string | null) => (token ? `/display/${token}` : null);
 
 export async function displayLink(db: Db, session: AuthSession, clinicId: number) {
-  scopedClinic(session, clinicId);
+  clinicOf(session, clinicId);
   const token = await displayTokenOf(db, clinicId);
   return { token, path: displayPath(token) };
 }
 
 /** A new display link for the clinic; the old one stops working. */
 export async function renewDisplayLink(db: Db, session: AuthSession, clinicId: number, ip: string) {
-  scopedClinic(session, clinicId);
+  clinicOf(session, clinicId);
   const token = newSessionToken();
   await setDisplayToken(db, clinicId, token);
   // the TVs on the old link lose their stream now, on every instance, and show that it is gone

@@ -12,11 +12,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { assertClinicInScope, can } from '../../shared/access.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/sql.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
-import { MASTER_DOCTOR_MENU, scopedDoctor } from '../doctors/doctors.service.ts';
-import { assertClinicInScope, servesMenu } from '../employees/employees.service.ts';
+import { scopedDoctor } from '../doctors/doctors.service.ts';
 import {
   dayLimits,
   deleteSlotRow,
@@ -27,9 +27,6 @@ import {
   setDayLimit,
   updateSlotTimes,
 } from './schedules.queries.ts';
-
-/** Besides the doctor, who may change a doctor's schedule. */
-export const SCHEDULE_MENUS = [MASTER_DOCTOR_MENU, '/Schedule'] as const;
 
 type LimitInput = z.infer<typeof scheduleLimitSchema>;
 type AddInput = z.infer<typeof addSlotSchema>;
@@ -57,7 +54,7 @@ async function scheduleClinic(db: Db, session: AuthSession, doctorId: number, cl
 /** Own schedule for a doctor; anyone's in scope for /MasterDokter and /Schedule holders. */
 function assertCanManage(session: AuthSession, doctorId: number) {
   if (doctorId === session.doctorId) return;
-  if (SCHEDULE_MENUS.some((route) => servesMenu(session, route))) return;
+  if (can(session, 'schedule.manage')) return;
   throw forbidden('staffApi.notOwnSchedule');
 }
 
@@ -122,7 +119,7 @@ async function audit(
   clinicId: number,
   detail: unknown,
 ) {
-  await writeAudit(tx as unknown as Db, {
+  await writeAudit(tx, {
     userId: session.userId,
     corpId: session.corpId,
     clinicId,

@@ -25,7 +25,6 @@ import {
 
 export const roleSchema = z.object({ _id: z.string(), role: z.string() });
 const roleParams = z.object({ id: z.string().uuid('validation.invalid') });
-const ROLES_MENU = '/Setting/roles';
 const writeErrors = { ...standardErrors, 409: errorResponse };
 
 export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -36,7 +35,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/settings/roles/findAll',
     {
       // the role list feeds the employee, doctor and role screens
-      config: { access: { menu: [ROLES_MENU, '/Setting/employee', '/MasterDokter'] } },
+      config: { access: { permission: 'role.list' } },
       schema: {
         tags: ['settings'],
         summary: 'Roles the caller’s corporate can assign',
@@ -57,7 +56,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/settings/roles',
     {
-      config: { access: { menu: ROLES_MENU } },
+      config: { access: { permission: 'role.manage' } },
       schema: {
         tags: ['settings'],
         summary: 'One page of roles, searchable by name',
@@ -75,7 +74,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.post(
     '/settings/roles',
     {
-      config: { access: { menu: ROLES_MENU } },
+      config: { access: { permission: 'role.manage' } },
       schema: {
         tags: ['settings'],
         summary: 'New role, optionally with the menu of another',
@@ -92,7 +91,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.patch(
     '/settings/roles/:id',
     {
-      config: { access: { menu: ROLES_MENU } },
+      config: { access: { permission: 'role.manage' } },
       schema: {
         tags: ['settings'],
         summary: 'Rename a role or change its description',
@@ -110,7 +109,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.delete(
     '/settings/roles/:id',
     {
-      config: { access: { menu: ROLES_MENU } },
+      config: { access: { permission: 'role.manage' } },
       schema: {
         tags: ['settings'],
         summary: 'Remove a role nobody uses (soft delete)',
@@ -127,7 +126,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/settings/roles/:id/menus',
     {
-      config: { access: { menu: ROLES_MENU } },
+      config: { access: { permission: 'role.manage' } },
       schema: {
         tags: ['settings'],
         summary: 'The menu catalogue with this role’s access',
@@ -145,7 +144,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.put(
     '/settings/roles/:id/menus',
     {
-      config: { access: { menu: ROLES_MENU } },
+      config: { access: { permission: 'role.manage' } },
       schema: {
         tags: ['settings'],
         summary: 'Set a role’s menu access (parents and children, enabled)',

@@ -12,9 +12,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
-import { writeAudit } from '../auth/auth.queries.ts';
 import {
   allMenus,
   copyGrants,

@@ -54,12 +54,20 @@ export const useOpenEncounter = (registrationId: string | null) =>
     gcTime: 0,
   });
 
+/**
+ * The service desks take a signed note's orders in from its `encounter.finished` event, a moment
+ * after the signature: until every order has its queue number the note is read again.
+ */
+const ordersPending = (encounter: Encounter | undefined) =>
+  encounter?.status === 'signed' && encounter.serviceOrders.some((o) => o.queueNumber === null);
+
 /** `GET consultations/encounters/{uid}`. */
 export const useEncounter = (uid: string | null) =>
   useQuery({
     queryKey: [...encountersKey, 'one', uid],
     queryFn: async () => (await api<Encounter>(encounterPath(uid!))).data!,
     enabled: uid !== null,
+    refetchInterval: (query) => (ordersPending(query.state.data) ? 500 : false),
   });
 
 /** `PUT consultations/encounters/{uid}`: the whole draft and the version it was based on. */

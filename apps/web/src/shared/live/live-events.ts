@@ -11,7 +11,13 @@ interface Stream {
 
 const streams = new Map<string, Stream>();
 // the event types a stream forwards; 'resync' means "refetch everything you show"
-const FORWARDED = ['registration.created', 'registration.updated', 'registration.called', 'resync'];
+const FORWARDED = [
+  'registration.created',
+  'registration.updated',
+  'registration.called',
+  'encounter.finished',
+  'resync',
+];
 
 /**
  * Subscribes to a clinic's live events (DESIGN 5). One EventSource per URL is shared by every

@@ -150,7 +150,10 @@ function RecordedNote({ registration: r, finished }: { registration: Registratio
 /** What finishing did: where the patient goes, the service queues made, and on to the next one. */
 function FinishOutcome({ result }: { result: EncounterFinishResult }) {
   const { t } = useTranslation();
-  const { encounter, nextStatus } = result;
+  const { nextStatus } = result;
+  // the orders get their queue numbers from the service desks a moment after the signature
+  const fresh = useEncounter(result.encounter.uid);
+  const encounter = fresh.data ?? result.encounter;
   return (
     <Alert
       color="teal"
@@ -172,9 +175,13 @@ function FinishOutcome({ result }: { result: EncounterFinishResult }) {
             </Text>
             {encounter.serviceOrders.map((o) => (
               <Group key={o.uid} gap="xs">
-                <Badge ff="monospace" variant="filled" size="md">
-                  {o.queueNumber}
-                </Badge>
+                {o.queueNumber ? (
+                  <Badge ff="monospace" variant="filled" size="md">
+                    {o.queueNumber}
+                  </Badge>
+                ) : (
+                  <Loader size="xs" aria-label={t('emr.visit.orderSent')} />
+                )}
                 <Text size="sm">
                   {t(`consultations.services.${o.serviceType}`)} · {o.items.join(', ')}
                 </Text>

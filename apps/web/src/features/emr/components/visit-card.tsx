@@ -144,10 +144,18 @@ function Orders({ encounter: e }: { encounter: Encounter }) {
               <Text size="sm" fw={500}>
                 {t(`consultations.services.${o.serviceType}`)}
               </Text>
-              <Badge size="sm" variant="outline" radius="sm" ff="monospace">
-                {o.queueNumber}
-              </Badge>
-              <StatusBadge status={o.status as RegistrationStatus} size="xs" />
+              {o.queueNumber && o.status ? (
+                <>
+                  <Badge size="sm" variant="outline" radius="sm" ff="monospace">
+                    {o.queueNumber}
+                  </Badge>
+                  <StatusBadge status={o.status as RegistrationStatus} size="xs" />
+                </>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {t('emr.visit.orderSent')}
+                </Text>
+              )}
             </Group>
             <Text size="sm">{o.items.join(', ')}</Text>
             {o.result && (

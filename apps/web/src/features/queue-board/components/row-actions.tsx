@@ -1,3 +1,4 @@
+import { mayMoveVisit } from '@klinikita/domain/access/permissions';
 import {
   canCall,
   type RegistrationStatus,
@@ -8,10 +9,11 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconDotsVertical, IconPlayerSkipForward, IconSpeakerphone, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '../../../shared/registrations/status-badge.tsx';
+import { usePermissions } from '../../../shared/session/permissions.ts';
 
 /**
- * Call and Skip as buttons, every other legal move of STATUS_MOVES in a menu. Calls and skips are
- * for today's queue only (`today`); the menu stays for settling earlier days.
+ * Call and Skip as buttons, every other legal move of STATUS_MOVES that the user may make in a
+ * menu. Calls and skips are for today's queue only (`today`); the menu stays for settling earlier days.
  */
 export function RowActions({
   registration: r,
@@ -25,9 +27,15 @@ export function RowActions({
   onMove: (r: Registration, to: RegistrationStatus) => void;
 }) {
   const { t } = useTranslation();
+  const permissions = usePermissions();
   const moves = STATUS_MOVES[r.status];
   const canSkip = moves.includes('Skip');
-  const others = moves.filter((to) => to !== 'Skip' && !(to === 'Examination' && canCall(r.status)));
+  const others = moves.filter(
+    (to) =>
+      to !== 'Skip' &&
+      !(to === 'Examination' && canCall(r.status)) &&
+      mayMoveVisit(permissions, r, r.status, to),
+  );
   const names = { queueNumber: r.queueNumber };
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
