@@ -34,10 +34,8 @@ import {
 } from '../apps/server/src/modules/auth/auth.queries.ts';
 import { pagePatients } from '../apps/server/src/modules/patients/patients.queries.ts';
 import { pageRegistrations } from '../apps/server/src/modules/registrations/registrations.queries.ts';
-import {
-  createRegistration,
-  patchRegistration,
-} from '../apps/server/src/modules/registrations/registrations.service.ts';
+import { createRegistration } from '../apps/server/src/modules/registrations/registrations.service.ts';
+import { patchRegistration } from '../apps/server/src/modules/registrations/visit-status.service.ts';
 import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchTarget, engineName, openBenchPglite, type Sql } from './bench-db.ts';

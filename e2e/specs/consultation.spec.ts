@@ -146,7 +146,7 @@ describe('Consultation', () => {
     await page.keyboard.press('Control+Enter');
     const dialog = page.getByRole('dialog', { name: 'Selesaikan pemeriksaan' });
     await dialog.getByText('Resep (1 obat) dikirim ke farmasi; pasien menunggu resep.').waitFor();
-    await dialog.getByText('Laboratorium: Darah Lengkap — masuk antrian layanan.').waitFor();
+    await dialog.getByText('Laboratorium: Darah Lengkap — masuk antrean layanan.').waitFor();
     await page.waitForTimeout(300); // the modal's fade-in, for the picture
     await shot(page, 'consultation-finish-confirm');
     await dialog.getByRole('button', { name: 'Ya, selesai & tandatangani' }).click();

@@ -28,7 +28,7 @@ function newWoman() {
 }
 
 const today = (page: Page) => page.getByRole('list', { name: 'Daftar pendaftaran hari ini' });
-const ticket = (page: Page) => page.getByRole('dialog', { name: 'Tiket antrian' });
+const ticket = (page: Page) => page.getByRole('dialog', { name: 'Tiket antrean' });
 /** The accessible label of the focused field. */
 const focused = (page: Page) => page.evaluate('document.activeElement?.getAttribute("aria-label")');
 
@@ -109,7 +109,7 @@ describe('Front office', () => {
     await page.getByTestId('picked-patient').getByText(demo.name).waitFor();
     // the focus is on the service; its number key chooses LAB
     await page.keyboard.press('2');
-    expect(await page.getByRole('radio', { name: 'LAB' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Laboratorium' }).isChecked()).toBe(true);
     await shot(page, 'front-office-picked');
     await page.getByRole('radio', { name: 'Umum' }).check();
     await page.getByRole('button', { name: 'Daftar' }).click();

@@ -87,19 +87,19 @@ async function registerToday(page: Page, name: string) {
 }
 
 const boardRow = (page: Page, queueNumber: string) =>
-  page.getByRole('table', { name: 'Daftar antrian' }).locator('tr', { hasText: queueNumber });
+  page.getByRole('table', { name: 'Daftar antrean' }).locator('tr', { hasText: queueNumber });
 
 async function openBoard(page: Page, search: string) {
   await page.goto('/PatientQueue/patientQueue');
-  await page.getByRole('table', { name: 'Daftar antrian' }).waitFor();
-  await page.getByRole('searchbox', { name: 'Cari antrian' }).fill(search);
+  await page.getByRole('table', { name: 'Daftar antrean' }).waitFor();
+  await page.getByRole('searchbox', { name: 'Cari antrean' }).fill(search);
 }
 
-describe('Antrian Pasien and the waiting-room display', () => {
+describe('Antrean Pasien and the waiting-room display', () => {
   it('a clerk calls a patient: a second board and the TV follow without reload, and the TV says the call', async () => {
     const clerk = await newPage(browser);
     await logIn(clerk.page, 'pendaftaran');
-    const patientName = 'Wulan Antrian Satu';
+    const patientName = 'Wulan Antrean Satu';
     const visit = await registerToday(clerk.page, patientName);
 
     // the display link, as an admin hands it out
@@ -136,9 +136,9 @@ describe('Antrian Pasien and the waiting-room display', () => {
     await nurseRow.getByText('Menunggu').waitFor();
 
     // the display link dialog shows the same link
-    await clerk.page.getByRole('button', { name: 'Layar antrian' }).click();
+    await clerk.page.getByRole('button', { name: 'Layar antrean' }).click();
     const dialog = clerk.page.getByRole('dialog');
-    expect(await dialog.getByLabel('Tautan layar antrian').inputValue()).toBe(`${baseUrl()}${displayPath}`);
+    expect(await dialog.getByLabel('Tautan layar antrean').inputValue()).toBe(`${baseUrl()}${displayPath}`);
     await dialog.getByRole('button', { name: 'Buat tautan baru' }).waitFor();
     // the dialog's opening transition
     await clerk.page.waitForTimeout(400);
@@ -167,8 +167,8 @@ describe('Antrian Pasien and the waiting-room display', () => {
       )
       .toEqual([{ text: sentence, lang: 'id-ID', volume: 1 }]);
 
-    await clerk.page.getByRole('searchbox', { name: 'Cari antrian' }).fill('');
-    const table = clerk.page.getByRole('table', { name: 'Daftar antrian' });
+    await clerk.page.getByRole('searchbox', { name: 'Cari antrean' }).fill('');
+    const table = clerk.page.getByRole('table', { name: 'Daftar antrean' });
     await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(1);
     await shot(clerk.page, 'queue-board-1366');
     await shot(tv.page, 'queue-display-1920');
@@ -181,8 +181,8 @@ describe('Antrian Pasien and the waiting-room display', () => {
     await clerk.page.setViewportSize({ width: 1366, height: 768 });
 
     // a board that still shows the old status is told, with the server's message
-    const second = await registerToday(clerk.page, 'Wulan Antrian Dua');
-    await nurse.page.getByRole('searchbox', { name: 'Cari antrian' }).fill(second.queueNumber);
+    const second = await registerToday(clerk.page, 'Wulan Antrean Dua');
+    await nurse.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(second.queueNumber);
     const staleRow = boardRow(nurse.page, second.queueNumber);
     await staleRow.getByText('Menunggu').waitFor();
     await staleRow.getByRole('button', { name: `Panggil ${second.queueNumber}` }).click();
@@ -211,7 +211,7 @@ describe('Antrian Pasien and the waiting-room display', () => {
     const b = await newPage(browser);
     await logIn(a.page, 'pendaftaran');
     await logIn(b.page, 'perawat');
-    const visit = await registerToday(a.page, 'Wulan Antrian Tiga');
+    const visit = await registerToday(a.page, 'Wulan Antrean Tiga');
     const move = (page: Page) =>
       call(page, 'PATCH', `registrations/registrations/${visit._id}`, {
         clinicId: CLINIC,
@@ -230,7 +230,7 @@ describe('Antrian Pasien and the waiting-room display', () => {
   it('a display link that is not valid says so on the TV', async () => {
     const tv = await newPage(browser, { width: 1920, height: 1080 });
     await tv.page.goto('/display/not-a-real-token');
-    await tv.page.getByRole('alert').getByText('Tautan layar antrian tidak berlaku').waitFor();
+    await tv.page.getByRole('alert').getByText('Tautan layar antrean tidak berlaku').waitFor();
     await shot(tv.page, 'queue-display-invalid');
     await tv.context.close();
   });

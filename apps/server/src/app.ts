@@ -31,8 +31,9 @@ import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { serviceVisitsConsumer } from './modules/registrations/registrations.consumers.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
-import { rolesRoutes } from './modules/settings/roles.routes.ts';
+import { serviceQueueRoutes } from './modules/service-queue/service-queue.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
@@ -59,6 +60,8 @@ export interface AppOptions {
   satusehat?: SatusehatConfig;
   /** How often the event consumers look for work without a wake-up (default 1 s) */
   outboxPollMs?: number;
+  /** false: this instance leaves the domain events to the other instances (default true) */
+  eventConsumers?: boolean;
 }
 
 declare module 'fastify' {
@@ -139,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('outbox', outbox);
-  app.addHook('onReady', () => outbox.start());
+  if (options.eventConsumers !== false) app.addHook('onReady', () => outbox.start());
   app.addHook('onClose', () => outbox.stop());
 
   await app.register(
@@ -153,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(patientsRoutes, { db });
       await api.register(regionsRoutes);
       await api.register(registrationsRoutes, { db });
+      await api.register(serviceQueueRoutes, { db });
       await api.register(filesRoutes, { db, uploadsDir: options.uploadsDir ?? path.resolve('data/uploads') });
       await api.register(satusehatRoutes, { db, satusehat: options.satusehat });
       await api.register(consultationsRoutes, { db });

@@ -38,6 +38,11 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined))
     .describe('key sealing stored secrets; when absent DATA_DIR/secret.key is created once'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  EVENT_CONSUMERS: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on')
+    .describe('off: this instance serves requests but leaves the domain events to the other instances'),
 });
 
 export type Env = z.infer<typeof envSchema>;

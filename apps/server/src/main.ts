@@ -24,6 +24,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   uploadsDir: `${env.DATA_DIR}/uploads`,
   satusehat: { secretsKey, simulatorUrl: simulator?.url },
+  eventConsumers: env.EVENT_CONSUMERS,
 });
 await app.listen({ port: env.PORT, host: env.HOST });
 

@@ -1,3 +1,4 @@
+import { LIVE_RESYNC } from '@klinikita/domain/common/live-events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -96,7 +97,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
       onError: (error) => app.log.warn({ err: error }, 'live events: LISTEN connection lost, retrying'),
       onRestore: () => {
         app.log.info('live events: LISTEN connection restored');
-        for (const s of all()) s.write(frame('resync', {}));
+        for (const s of all()) s.write(frame(LIVE_RESYNC, {}));
       },
     },
   );
@@ -159,7 +160,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
     expiry.unref();
 
     res.write(`retry: ${RETRY_MS}\n\n`);
-    if (request.headers['last-event-id'] !== undefined) res.write(frame('resync', {}));
+    if (request.headers['last-event-id'] !== undefined) res.write(frame(LIVE_RESYNC, {}));
   }
 
   app.decorate('liveEvents', {

@@ -22,24 +22,17 @@ export const exited = (p: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((resolve) => p.once('exit', () => resolve()));
 
-/** The real server (`main.ts`) as its own process on `port`, answering once it serves requests. */
-export async function startServer(options: {
+interface ServerOptions {
   port: number;
   dataDir: string;
   databaseUrl: string;
-}): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl,
-      LOG_LEVEL: process.env.RELIABILITY_LOGS ? 'warn' : 'silent',
-    },
-    stdio: process.env.RELIABILITY_LOGS ? 'inherit' : 'ignore',
-  });
+  /** more settings of main.ts (e.g. EVENT_CONSUMERS) */
+  env?: Record<string, string>;
+}
+
+/** The real server (`main.ts`) as its own process on `port`, answering once it serves requests. */
+export async function startServer(options: ServerOptions): Promise<ChildProcess> {
+  const server = spawnServer(options);
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error('the server exited while starting');
@@ -51,6 +44,23 @@ export async function startServer(options: {
     if (Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The server process, as soon as it is spawned (not waiting for it to serve). */
+export function spawnServer(options: ServerOptions): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      LOG_LEVEL: process.env.RELIABILITY_LOGS ? 'warn' : 'silent',
+      ...options.env,
+    },
+    stdio: process.env.RELIABILITY_LOGS ? 'inherit' : 'ignore',
+  });
 }
 
 export async function stopServer(server: ChildProcess) {

@@ -13,33 +13,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees, roles, users } from '../db/schema/index.ts';
 import { grantMenus } from '../db/seed/demo.ts';
 import { hashPassword, newUid } from '../shared/crypto.ts';
-import { addForeignCorporate, IMAGES, multipart, userByName } from '../test/staff-fixtures.ts';
+import {
+  addForeignCorporate,
+  DEMO_ROLE_USERS,
+  IMAGES,
+  multipart,
+  userByName,
+} from '../test/staff-fixtures.ts';
 import { API, createTestApp, json, type TestContext } from '../test/test-app.ts';
 import { practisesToday } from '../test/visit-fixtures.ts';
 import { type Answer, type ApiRoute, apiRoutes, fillPath } from './harness.ts';
 
 /**
- * Every API route × every demo role × own clinic / another corporate's clinic and records × no
- * session. The expectation is derived, not written out: the route's access rule (from the auth
- * plugin) and the role's menu grants (from its login) say who passes the menu check — no session
- * 401, no menu 403 — and a role that passes must get past the access checks for its own clinic
- * but never reach another corporate's data (403 or 404, never 2xx). The derived "who may call
- * what" is kept as a reviewed file (`__snapshots__/access-matrix.txt`): changing a route's access
- * rule or a role's grants shows up there.
- */
+ * Every API route × every demo role × own clinic / the same corporate's other clinic outside the
+ * user's scope / another corporate's clinic and records × no session. The expectation is derived,
+ * not written out: the route's permission (from the auth plugin) and the role's permissions (from
+ * the catalogue and its menu grants) say who passes — no session 401, no permission 403 — and a
+ * role that passes must get past the access checks for its own clinic but never reach another
+ * clinic's or another corporate's data (403 or 404, never 2xx). The derived "who may call what"
+ * is kept as a reviewed file (`__snapshots__/access-matrix.txt`): changing a route's permission
+ * or a role's grants shows up there. */
 
-const ROLES = [
-  'superadmin',
-  'admin',
-  'dokter',
-  'perawat',
-  'pendaftaran',
-  'radiologi',
-  'lab',
-  'farmasi',
-  'kasir',
-  'applimetis',
-] as const;
+const ROLES = DEMO_ROLE_USERS;
 type Who = (typeof ROLES)[number] | 'dokter2' | 'superlain' | 'dokterlain';
 
 const FOREIGN_MARK = 'ZZ Asing';
@@ -55,6 +50,8 @@ interface Me {
   doctorId: number | null;
   name: string;
   clinicId: number;
+  /** The clinics of the user's scope (session) */
+  clinics: number[];
 }
 
 /** What a request may point at: one clinic's (or corporate's) records. */
@@ -141,6 +138,7 @@ async function logIn(who: Who, password = 'klinikita') {
     doctorId: user.DoctorId,
     name: user.name,
     clinicId: row.clinicId ?? 10,
+    clinics: user.clinics.map((c: { id: number }) => c.id),
   };
 }
 
@@ -640,7 +638,7 @@ function designedRefusal(route: ApiRoute, who: Me, scope: Scope): string | null 
 interface Cell {
   route: ApiRoute;
   who: Who | 'none';
-  variant: 'own' | 'foreign' | 'mixed' | 'none';
+  variant: 'own' | 'foreign' | 'mixed' | 'sibling' | 'none';
   status: number;
   body: string;
   problem: string | null;
@@ -675,6 +673,23 @@ afterAll(async () => {
 });
 
 const scopeOf = (who: Me) => own[who.clinicId === 11 || who.clinicId === 12 ? 11 : 10];
+/**
+ * The same corporate's other clinic (10 or 11) when it is outside the user's scope: its clinic id
+ * and its clinic-bound records (visits, notes, letters); the corporate's own records (patients,
+ * roles, drugs) stay, as a chain shares them.
+ */
+const siblingOf = (who: Me): Scope | null => {
+  const other = own[scopeOf(who).clinicId === 10 ? 11 : 10];
+  if (who.clinics.includes(other.clinicId)) return null;
+  return {
+    ...scopeOf(who),
+    clinicId: other.clinicId,
+    registration: other.registration,
+    encounter: other.encounter,
+    letter: other.letter,
+  };
+};
+
 /** Own clinic, the other corporate's records. */
 const mixedOf = (who: Me): Scope => ({
   ...foreign,
@@ -722,7 +737,8 @@ function judge(cell: Omit<Cell, 'problem'>, caller: Me | null): string | null {
       return `own answer shows the other corporate's data: ${foreignMarks.find((m) => body.includes(m))}`;
     return null;
   }
-  // another corporate's clinic or records: refused, or (a list filtered by such a record) nothing found
+  // another corporate's (or, for 'sibling', another clinic's) clinic or records: refused, or (a list
+  // filtered by such a record) nothing found
   if (isPublic(route)) return null; // a public route's grant is its token, whoever holds it
   if (status === 403 || status === 404) return null;
   if (cell.variant === 'mixed' && status === 400) return null; // a body field naming an unknown record
@@ -737,7 +753,7 @@ function judge(cell: Omit<Cell, 'problem'>, caller: Me | null): string | null {
 }
 
 describe('authorisation matrix', () => {
-  it('answers every route × role × own / foreign clinic × no session as designed', async () => {
+  it('answers every route × role × own / other clinic / other corporate × no session as designed', async () => {
     for (const route of routes) {
       const anyone = me.superadmin;
       const none = await call(route, specOf(route, scopeOf(anyone), anyone, true), null);
@@ -763,6 +779,15 @@ describe('authorisation matrix', () => {
         const mixedKey = `${urlOf(route, mixedSpec)} ${JSON.stringify(mixedSpec.body)}`;
         if (![ownSpec, foreignSpec].some((s) => `${urlOf(route, s)} ${JSON.stringify(s.body)}` === mixedKey))
           variants.push(['mixed', mixedSpec]);
+        const sibling = siblingOf(caller);
+        if (sibling) {
+          const siblingSpec = specOf(route, sibling, caller, false);
+          if (
+            urlOf(route, siblingSpec) !== urlOf(route, ownSpec) ||
+            JSON.stringify(siblingSpec.body) !== JSON.stringify(ownSpec.body)
+          )
+            variants.push(['sibling', siblingSpec]);
+        }
         for (const [variant, spec] of variants) {
           const res = await call(route, spec, who);
           const cell = { route, who, variant, status: res.statusCode, body: res.body };

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../db/schema/index.ts';
-import { userByName } from '../test/staff-fixtures.ts';
+import { DEMO_ROLE_USERS, userByName } from '../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../test/test-app.ts';
 import { practisesToday } from '../test/visit-fixtures.ts';
 
@@ -20,18 +20,7 @@ import { practisesToday } from '../test/visit-fixtures.ts';
  * The table of who may make which move is kept as a reviewed file.
  */
 
-const USERS = [
-  'superadmin',
-  'admin',
-  'dokter',
-  'perawat',
-  'pendaftaran',
-  'radiologi',
-  'lab',
-  'farmasi',
-  'kasir',
-  'applimetis',
-] as const;
+const USERS = DEMO_ROLE_USERS;
 const KINDS = [
   { name: 'doctor', orderType: 'doctor', serviceType: null },
   { name: 'LAB', orderType: 'service', serviceType: 'LAB' },

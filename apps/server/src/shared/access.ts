@@ -1,5 +1,6 @@
 import type { Permission } from '@klinikita/domain/access/permissions';
 import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
+import { CLINICAL_ROLES } from '@klinikita/domain/consultations/consultation.rules';
 import type { AuthSession } from '../plugins/auth.ts';
 import { forbidden } from './errors.ts';
 
@@ -34,4 +35,9 @@ export const can = (session: AuthSession, permission: Permission) => session.per
 /** Refuses a caller without the permission (403, with the given message key). */
 export function assertCan(session: AuthSession, permission: Permission, key = 'api.forbidden'): void {
   if (!can(session, permission)) throw forbidden(key);
+}
+
+/** Clinical records (notes, letters, the EMR) are read and written by clinical roles only (403). */
+export function assertClinical(session: AuthSession): void {
+  if (!CLINICAL_ROLES.includes(session.roleName)) throw forbidden('consultations.notClinical');
 }

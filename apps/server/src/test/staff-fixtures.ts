@@ -86,3 +86,17 @@ export const IMAGES = {
     Buffer.alloc(64),
   ]),
 };
+
+/** One demo user per role of the spec (the security suites call every route and move as each). */
+export const DEMO_ROLE_USERS = [
+  'superadmin',
+  'admin',
+  'dokter',
+  'perawat',
+  'pendaftaran',
+  'radiologi',
+  'lab',
+  'farmasi',
+  'kasir',
+  'applimetis',
+] as const;

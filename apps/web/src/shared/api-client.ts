@@ -40,7 +40,9 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   }
   // the server answers in the language the user chose, not the browser's
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // form data (an upload) brings its own multipart content type and boundary
+  const form = options.body instanceof FormData ? options.body : null;
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.service) headers.service = options.service;
 
   let response: Response;
@@ -48,7 +50,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     response = await fetch(params.size ? `${url}?${params}` : url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
     });
   } catch (error) {

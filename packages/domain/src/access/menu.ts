@@ -55,7 +55,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   leaf('dashboard', 'Dashboard', '/DashboardAdvance', 'dashboard'),
   leaf('directorDashboard', 'Dashboard Direktur', '/Director/dashboard', 'dashboard'),
   leaf('registration', 'Pendaftaran', '/Registration/patient'),
-  leaf('patientQueue', 'Antrian Pasien', '/PatientQueue/patientQueue'),
+  leaf('patientQueue', 'Antrean Pasien', '/PatientQueue/patientQueue'),
   leaf('doctor', 'Pemeriksaan Dokter', '/Doctor/doctor'),
   leaf('doctorPatients', 'Pasien Saya', '/Doctor/patient'),
   leaf('healthLetters', 'Surat Keterangan', '/Doctor/itemSuratSehat'),
@@ -65,7 +65,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
   leaf('physio', 'Fisioterapi', '/Physio'),
   leaf('emr', 'Rekam Medis', '/EMR'),
   leaf('payment', 'Pembayaran', '/Payment/payment'),
-  leaf('pharmacyQueue', 'Antrian Farmasi', '/pharmacyQueue'),
+  leaf('pharmacyQueue', 'Antrean Farmasi', '/pharmacyQueue'),
   group('reviewResults', 'Review Hasil', [
     leaf('previewMcu', 'Hasil MCU', '/Layanan/previewHasil'),
     leaf('previewNonMcu', 'Hasil Non MCU', '/Layanan/previewHasilnonMcu'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, clinicDay, dayToDmy, dmyToDay, weekdayOf } from './clinic-day.ts';
+import { addDays, clinicDay, weekdayOf } from './clinic-day.ts';
 
 describe('clinic days', () => {
   it('takes the day in the clinic time zone, not the server one', () => {
@@ -15,12 +15,5 @@ describe('clinic days', () => {
     expect(weekdayOf('2026-11-28')).toBe(7);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
-  });
-
-  it('reads and writes D_M_Y and refuses impossible dates', () => {
-    expect(dmyToDay('5_3_2026')).toBe('2026-03-05');
-    expect(dmyToDay('31_2_2026')).toBeNull();
-    expect(dmyToDay('2026-03-05')).toBeNull();
-    expect(dayToDmy('2026-03-05')).toBe('5_3_2026');
   });
 });

@@ -31,19 +31,3 @@ export function weekdayOf(day: string): number {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 1;
 }
-
-/** D_M_Y ('5_3_2026') to 'YYYY-MM-DD'; null when it is not a real date. */
-export function dmyToDay(value: string): string | null {
-  const m = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(value.trim());
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
-  return date.toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DD' to D_M_Y. */
-export function dayToDmy(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${d}_${m}_${y}`;
-}

@@ -1,8 +1,8 @@
 /** Web texts of the waiting-room display (/display/:token) (Bahasa Indonesia). */
 export const displayId = {
-  title: 'Layar Antrian',
-  loading: 'Memuat layar antrian…',
-  nowCalling: 'Nomor antrian',
+  title: 'Layar Antrean',
+  loading: 'Memuat layar antrean…',
+  nowCalling: 'Nomor antrean',
   goTo: 'silakan ke',
   noCallYet: 'Belum ada panggilan',
   noCallHint: 'Nomor yang dipanggil akan tampil di sini.',
@@ -16,7 +16,7 @@ export const displayId = {
   soundOn: 'Suara aktif',
   soundOff: 'Suara belum aktif',
   offline: 'Koneksi terputus, mencoba menyambung ulang…',
-  invalidTitle: 'Tautan layar antrian tidak berlaku',
+  invalidTitle: 'Tautan layar antrean tidak berlaku',
   invalidHint:
-    'Tautan ini salah atau sudah diganti. Minta tautan baru dari admin klinik (menu Antrian Pasien → Layar antrian).',
+    'Tautan ini salah atau sudah diganti. Minta tautan baru dari admin klinik (menu Antrean Pasien → Layar antrean).',
 };

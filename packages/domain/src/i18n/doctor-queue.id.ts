@@ -12,7 +12,7 @@ export const doctorQueueId = {
   allDoctors: 'Semua dokter',
   noDoctors: 'Tidak ada dokter praktik hari ini',
   search: 'Cari pasien',
-  searchPlaceholder: 'Nama, No. RM, antrian',
+  searchPlaceholder: 'Nama, No. RM, antrean',
   refresh: 'Muat ulang daftar',
   scope: {
     today: 'Hari ini',
@@ -85,7 +85,7 @@ export const doctorQueueId = {
     payerbpjs: 'BPJS',
     allergies: 'Alergi',
     noAllergies: 'Tidak ada alergi tercatat',
-    queueNumber: 'No. antrian',
+    queueNumber: 'No. antrean',
     complaint: 'Keluhan',
     referrer: 'Perujuk',
     doctor: 'Dokter',

@@ -37,10 +37,10 @@ export const frontOfficeEn: typeof frontOfficeId = {
     service: 'Service',
     services: {
       doctor: 'Doctor consultation',
-      LAB: 'LAB',
-      RAD: 'RAD',
+      LAB: 'Laboratory',
+      RAD: 'Radiology',
       MCU: 'MCU',
-      TREATMENT: 'TREATMENT',
+      TREATMENT: 'Treatment',
       PHYSIO: 'Physiotherapy',
     },
     doctor: 'Doctor',

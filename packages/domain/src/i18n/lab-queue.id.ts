@@ -55,7 +55,7 @@ export const labQueueId = {
     payerinsurance: 'Asuransi',
     payerbpjs: 'BPJS',
     service: 'Layanan',
-    queueNumber: 'No. antrian',
+    queueNumber: 'No. antrean',
     status: 'Status',
     referrer: 'Perujuk',
     complaint: 'Keluhan',

@@ -19,7 +19,7 @@ export const webId = {
     failed: 'Login gagal',
     brandTitle: 'Layanan klinik dalam satu layar',
     brandPoints: {
-      frontOffice: 'Pendaftaran dan antrian pasien',
+      frontOffice: 'Pendaftaran dan antrean pasien',
       clinical: 'Pemeriksaan dokter dan rekam medis elektronik',
       support: 'Laboratorium, MCU, radiologi dan farmasi',
       finance: 'Pembayaran, invoice dan laporan',

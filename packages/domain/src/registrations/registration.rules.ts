@@ -110,9 +110,9 @@ export function queuePrefixFor(
 export const formatQueueNumber = (prefix: string, value: number) =>
   `${prefix}-${String(value).padStart(3, '0')}`;
 
-/** What a TV says for a call: 'Nomor antrian A 12, silakan ke Poli Umum' (numbers read plainly). */
+/** What a TV says for a call: 'Nomor antrean A 12, silakan ke Poli Umum' (numbers read plainly). */
 export function callAnnouncement(queueNumber: string, room: string): string {
   const [prefix, number] = queueNumber.includes('-') ? queueNumber.split('-', 2) : ['', queueNumber];
   const spoken = `${prefix ? `${prefix} ` : ''}${Number(number)}`;
-  return `Nomor antrian ${spoken}, silakan ke ${room}`;
+  return `Nomor antrean ${spoken}, silakan ke ${room}`;
 }

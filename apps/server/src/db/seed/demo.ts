@@ -2,6 +2,7 @@ import { ROLES } from '@klinikita/domain/access/roles';
 import { count } from 'drizzle-orm';
 import { seedSatusehatSettings } from '../../integrations/satusehat/satusehat.seed.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
+import type { Executor } from '../../shared/sql.ts';
 import type { Db } from '../client.ts';
 import {
   clinics,
@@ -267,7 +268,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** Grants a role the menu codes listed (see ROLE_MENUS). */
-export async function grantMenus(db: Db, roleId: number, codes: string[]): Promise<void> {
+export async function grantMenus(db: Executor, roleId: number, codes: string[]): Promise<void> {
   const all = await db.select({ id: menus.id, code: menus.code }).from(menus);
   const wanted = codes.includes(ALL)
     ? all.map((m) => ({ code: m.code, enabled: true }))
@@ -349,7 +350,7 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
       .returning();
     const roleIdByName = new Map(roleRows.map((r) => [r.name, r.id]));
     for (const [name, codes] of Object.entries(ROLE_MENUS)) {
-      await grantMenus(tx as unknown as Db, roleIdByName.get(name)!, codes);
+      await grantMenus(tx, roleIdByName.get(name)!, codes);
     }
 
     for (const [i, u] of DEMO_USERS.entries()) {
@@ -399,11 +400,11 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
         demo: true,
       });
     }
-    await seedSatusehatSettings(tx as unknown as Db, secretsKey);
-    await seedSchedules(tx as unknown as Db);
+    await seedSatusehatSettings(tx, secretsKey);
+    await seedSchedules(tx);
     await seedPartnerCompanies(tx, corp.id);
-    await seedPatients(tx as unknown as Db);
-    await seedDemoDrugs(tx as unknown as Db, corp.id);
+    await seedPatients(tx);
+    await seedDemoDrugs(tx, corp.id);
   });
 }
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { newUid } from '../../shared/crypto.ts';
-import type { Db } from '../client.ts';
+import type { Executor } from '../../shared/sql.ts';
 import { drugs } from '../schema/index.ts';
 
 interface DemoDrug {
@@ -400,7 +400,7 @@ const DEMO_DRUGS: DemoDrug[] = [
 ];
 
 /** The demo corporate's drug master, only when it has none yet. */
-export async function seedDemoDrugs(db: Db, corpId: number): Promise<void> {
+export async function seedDemoDrugs(db: Executor, corpId: number): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(drugs).where(eq(drugs.corpId, corpId));
   if (n > 0) return;
   await db.insert(drugs).values(

@@ -4,9 +4,9 @@ import type {
   PrescriptionItem,
 } from '@klinikita/domain/consultations/consultation.schema';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { nextQueueValue } from '../../modules/registrations/registrations.queries.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
+import { nextQueueValue } from '../queue-counters.ts';
 import { clinics, encounters, prescriptions, registrations, users } from '../schema/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,8 +1,8 @@
 import { formatMrn } from '@klinikita/domain/patients/patient.schema';
 import { eq } from 'drizzle-orm';
-import { listRegions } from '../../modules/regions/regions.service.ts';
 import { newUid } from '../../shared/crypto.ts';
-import type { Db } from '../client.ts';
+import type { Executor } from '../../shared/sql.ts';
+import { regionIndex } from '../data/regions.ts';
 import { clinics, mrnCounters, partnerCompanies, patients } from '../schema/index.ts';
 
 /** Deterministic PRNG (mulberry32): the same demo patients on every machine. */
@@ -241,7 +241,7 @@ function nikFor(districtCode: string, dob: string, sex: 'M' | 'F', serial: numbe
  * About 300 demo patients of the chain, spread over clinics 10–13, with record numbers from
  * each clinic's counter. Deterministic except uids and timestamps.
  */
-export async function seedPatients(db: Db, count = 300) {
+export async function seedPatients(db: Executor, count = 300) {
   const [clinic] = await db.select({ corpId: clinics.corpId }).from(clinics).limit(1);
   const random = prng(20260101);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -263,7 +263,7 @@ export async function seedPatients(db: Db, count = 300) {
   // village codes from the regions package (idn-area-data), found by the village's name
   const villagesOf = new Map<string, { code: string; name: string }[]>();
   for (const place of DISTRICTS) {
-    const known = await listRegions(place.code);
+    const known = (await regionIndex()).children.get(place.code) ?? [];
     villagesOf.set(
       place.code,
       place.villages.map(

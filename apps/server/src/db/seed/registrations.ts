@@ -8,12 +8,26 @@ import {
   type ServiceType,
 } from '@klinikita/domain/registrations/registration.rules';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { doctorsOnDay, nextQueueValue } from '../../modules/registrations/registrations.queries.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
+import { nextQueueValue } from '../queue-counters.ts';
 import { clinics, partnerCompanies, patients, registrations } from '../schema/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Enabled doctors with a slot at the clinic on the weekday, by name (the front office's doctor list). */
+async function doctorsPractising(tx: Tx, corpId: number, clinicId: number, weekday: number) {
+  const result = await tx.execute<{ doctor_id: number; room: string | null }>(sql`
+    SELECT d.id AS doctor_id, dc.room
+      FROM doctors d
+      JOIN employees e ON e.id = d.employee_id AND e.deleted_at IS NULL AND e.active
+      JOIN doctor_clinics dc ON dc.doctor_id = d.id AND dc.clinic_id = ${clinicId}
+     WHERE d.corp_id = ${corpId} AND d.enabled
+       AND EXISTS (SELECT 1 FROM doctor_schedule_slots sl
+                    WHERE sl.doctor_id = d.id AND sl.clinic_id = ${clinicId} AND sl.weekday = ${weekday})
+     ORDER BY e.name`);
+  return result.rows.map((r) => ({ doctorId: r.doctor_id, room: r.room }));
+}
 
 export const DEMO_COMPANIES = [
   { name: 'PT Maju Bersama Logistik', code: 'MBL' },
@@ -131,7 +145,7 @@ export async function seedDemoDay(db: Db, now: Date = new Date()): Promise<numbe
       const day = clinicDay(clinic.timeZone, now);
       const plans: Plan[] = [];
       if (clinic.id === 10) {
-        const doctors = await doctorsOnDay(tx, clinic.corpId, clinic.id, weekdayOf(day), day);
+        const doctors = await doctorsPractising(tx, clinic.corpId, clinic.id, weekdayOf(day));
         for (const doctor of doctors.slice(0, 1))
           for (const status of DOCTOR_DAY)
             plans.push({

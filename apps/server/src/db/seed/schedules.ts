@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Executor } from '../../shared/sql.ts';
 import { doctorScheduleDays, doctorScheduleSlots, users } from '../schema/index.ts';
 
 /** Weekday 1 = Sunday … 7 = Saturday (spec 3). */
@@ -44,7 +44,7 @@ const PRACTICE: DemoPractice[] = [
 ];
 
 /** Weekly practice hours and daily patient limits of the demo doctors (inside seedDemo's transaction). */
-export async function seedSchedules(db: Db): Promise<void> {
+export async function seedSchedules(db: Executor): Promise<void> {
   const names = [...new Set(PRACTICE.map((p) => p.username))];
   const doctorsByName = new Map(
     (

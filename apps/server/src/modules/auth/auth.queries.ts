@@ -1,7 +1,8 @@
 import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
-import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
+import type { Executor } from '../../shared/sql.ts';
 
 /** A menu node granted to a role, in catalogue order. */
 export interface GrantedMenu {
@@ -106,6 +107,13 @@ export async function insertSession(
     .delete(sessions)
     .where(and(eq(sessions.userId, values.userId), lt(sessions.expiresAt, new Date())));
   await db.insert(sessions).values(values);
+}
+
+/** Ends a user's sessions, all of them or all but the one kept. */
+export async function deleteUserSessions(db: Executor, userId: number, keepSessionId?: number) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<number | null> {

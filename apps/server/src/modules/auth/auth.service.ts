@@ -3,8 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { hashToken, newSessionToken, timingDummyHash, verifyPassword } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { Executor } from '../../shared/sql.ts';
 import {
   addressFailures,
+  deleteUserSessions,
   findSession,
   findSessionContext,
   findUserForLogin,
@@ -15,6 +17,14 @@ import {
   type SessionRow,
 } from './auth.queries.ts';
 import { toSessionUser } from './session-user.mapper.ts';
+
+/**
+ * Ends a user's sessions (a deactivated login, a new password), all of them or all but the
+ * caller's own; inside the caller's transaction when given one.
+ */
+export function endSessions(db: Executor, userId: number, keepSessionId?: number) {
+  return deleteUserSessions(db, userId, keepSessionId);
+}
 
 /** Five wrong passwords in a row lock an account for 15 minutes. */
 export const ACCOUNT_FAILURE_LIMIT = 5;

@@ -2,7 +2,7 @@ import type { CodeSystem } from '@klinikita/domain/consultations/consultation.ru
 import type { MedicalCode } from '@klinikita/domain/consultations/consultation.schema';
 
 /** A shipped code with the clinic's own titles and favourite mark beside it (null: none). */
-export interface CodeRow {
+export type CodeRow = {
   system: CodeSystem;
   code: string;
   titleId: string;
@@ -10,7 +10,7 @@ export interface CodeRow {
   clinicTitleId: string | null;
   clinicTitleEn: string | null;
   favourite: boolean | null;
-}
+};
 
 /** The clinic's title where it corrected one, else the shipped one. */
 export function toMedicalCode(row: CodeRow): MedicalCode {

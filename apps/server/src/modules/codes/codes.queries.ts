@@ -70,7 +70,7 @@ async function runSearch(db: Executor, q: CodeSearch): Promise<CodeRow[]> {
     : sql`SELECT c.code FROM clinic_codes c
         WHERE c.clinic_id = ${q.clinicId} AND c.system = ${q.system} AND c.favourite`;
   const bare = q.code.replace('.', '');
-  const result = await db.execute(sql`
+  const result = await db.execute<CodeRow>(sql`
     WITH hits AS (${hits}),
     keyed AS (
       SELECT ${ROW_COLUMNS}, m.search,
@@ -95,7 +95,7 @@ async function runSearch(db: Executor, q: CodeSearch): Promise<CodeRow[]> {
     ORDER BY fav DESC, exact DESC, prefixed DESC, CASE WHEN prefixed THEN code END, starts DESC, common DESC,
       word_similarity(${q.words.join(' ')}, search) DESC, length("titleEn"), code
     LIMIT ${q.limit}`);
-  return result.rows as unknown as CodeRow[];
+  return result.rows;
 }
 
 /** One shipped code (written with or without its dot, any case) with the clinic's marks. */
@@ -106,14 +106,14 @@ export async function findCode(
   clinicId: number,
 ): Promise<CodeRow | null> {
   const wanted = code.trim().toUpperCase();
-  const result = await db.execute(sql`
+  const result = await db.execute<CodeRow>(sql`
     SELECT ${ROW_COLUMNS}
     FROM medical_codes m
     LEFT JOIN clinic_codes c ON c.clinic_id = ${clinicId} AND c.system = m.system AND c.code = m.code
     WHERE m.system = ${system} AND (m.code = ${wanted} OR replace(m.code, '.', '') = ${wanted.replace('.', '')})
     ORDER BY (m.code = ${wanted}) DESC
     LIMIT 1`);
-  return (result.rows[0] as unknown as CodeRow | undefined) ?? null;
+  return result.rows[0] ?? null;
 }
 
 /** The clinic's marks on a code; a row left with nothing to say is removed. */

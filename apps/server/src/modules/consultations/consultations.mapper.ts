@@ -1,3 +1,4 @@
+import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import { bodyMassIndex } from '@klinikita/domain/consultations/consultation.rules';
 import type {
   Encounter,
@@ -6,7 +7,6 @@ import type {
 } from '@klinikita/domain/consultations/consultation.schema';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
 import type { encounterTemplates } from '../../db/schema/index.ts';
-import { toDmy } from '../employees/employees.mapper.ts';
 import type {
   addendaOf,
   EncounterRow,
@@ -108,7 +108,7 @@ export function toRecordPatient(row: RecordRow, at = new Date()): RecordPatient 
     name: row.name,
     title: row.title ?? ageLabel(dob, row.sex, at) ?? null,
     sex: row.sex,
-    dob: toDmy(row.dob) ?? '',
+    dob: toDDMMYYYY(row.dob) ?? '',
     age: ageParts(dob, at),
     nik: row.nik,
     allergies: row.allergies,

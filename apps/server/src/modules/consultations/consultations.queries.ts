@@ -329,7 +329,7 @@ export async function pageRecordPatients(db: Executor, f: RecordPatientFilter) {
     last_diagnosis: string | null;
     total: number;
   };
-  const result = await db.execute(sql`
+  const result = await db.execute<Row>(sql`
     SELECT p.uid, p.mrn, p.name, p.title, p.sex, p.dob::text AS dob, p.nik, p.allergies,
       v.visits, v.last_visit,
       (SELECT concat(d->>'code', ' ', d->>'title')
@@ -342,7 +342,7 @@ export async function pageRecordPatients(db: Executor, f: RecordPatientFilter) {
     WHERE p.corp_id = ${f.corpId} AND p.deleted_at IS NULL ${searchSql}
     ORDER BY v.last_visit DESC, p.id DESC
     LIMIT ${f.limit} OFFSET ${(f.page - 1) * f.limit}`);
-  const list = (result as unknown as { rows: Row[] }).rows;
+  const list = result.rows;
   return { rows: list, total: list[0]?.total ?? 0 };
 }
 

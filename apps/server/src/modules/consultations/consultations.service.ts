@@ -4,7 +4,6 @@ import {
   ENCOUNTER_EVENTS,
   type EncounterFinished,
 } from '@klinikita/domain/consultations/consultation.events';
-import { CLINICAL_ROLES } from '@klinikita/domain/consultations/consultation.rules';
 import type {
   Encounter,
   EncounterContent,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { publishEvent } from '../../events/live-events.ts';
 import { emit } from '../../events/outbox.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { assertClinical } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
@@ -57,9 +57,6 @@ const refuse = (status: number, key: string, params: Record<string, string | num
   new AppError(status, `consultations.${key}`, params);
 
 /** Only the treating clinic's clinical roles read a record (Permenkes 24/2022: access on a need basis). */
-export function assertClinical(session: AuthSession) {
-  if (!CLINICAL_ROLES.includes(session.roleName)) throw forbidden('consultations.notClinical');
-}
 
 async function audit(
   db: Executor,
@@ -96,6 +93,12 @@ async function extrasOf(db: Executor, ids: number[]): Promise<EncounterExtras> {
 /** The encounter with its addenda, orders, prescription and letters, as the API answers it. */
 export async function presentEncounter(db: Executor, row: EncounterRow): Promise<Encounter> {
   return toEncounter(row, await extrasOf(db, [row.id]));
+}
+
+/** An encounter as the API answers it, or null (the letters module prints it; it checks the scope itself). */
+export async function encounterByUid(db: Executor, uid: string): Promise<Encounter | null> {
+  const row = await findEncounter(db, uid);
+  return row ? presentEncounter(db, row) : null;
 }
 
 /** The encounter if the session may read it: same corporate, a clinic of the user's, a clinical role. */

@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   notExists,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -15,6 +16,8 @@ import {
 import {
   clinics,
   doctorClinics,
+  doctorScheduleDays,
+  doctorScheduleSlots,
   doctors,
   employees,
   roles,
@@ -151,4 +154,63 @@ export async function pageDoctors(
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   return { rows, total };
+}
+
+/** A doctor's records at once: the employee, the doctor, its clinics and its login. */
+export async function insertDoctorWithLogin(
+  tx: Executor,
+  rows: {
+    employee: typeof employees.$inferInsert;
+    doctor: Omit<typeof doctors.$inferInsert, 'employeeId'>;
+    clinicIds: number[];
+    user: Omit<typeof users.$inferInsert, 'employeeId' | 'doctorId'>;
+  },
+) {
+  const [employee] = await tx
+    .insert(employees)
+    .values(rows.employee)
+    .returning({ id: employees.id, uid: employees.uid });
+  const [doctor] = await tx
+    .insert(doctors)
+    .values({ ...rows.doctor, employeeId: employee.id })
+    .returning({ id: doctors.id });
+  await tx
+    .insert(doctorClinics)
+    .values(rows.clinicIds.map((clinicId) => ({ doctorId: doctor.id, clinicId })));
+  const [user] = await tx
+    .insert(users)
+    .values({ ...rows.user, employeeId: employee.id, doctorId: doctor.id })
+    .returning({ uid: users.uid });
+  return { employee, doctor, user };
+}
+
+/** Sets the fields given of the doctor, its employee and its login (undefined leaves a field). */
+export async function updateDoctorRecords(
+  tx: Executor,
+  ids: { doctorId: number; employeeId: number; userId: number | null },
+  set: {
+    doctor: Partial<typeof doctors.$inferInsert>;
+    employee: Partial<typeof employees.$inferInsert>;
+    user: Partial<typeof users.$inferInsert>;
+  },
+) {
+  await tx.update(doctors).set(set.doctor).where(eq(doctors.id, ids.doctorId));
+  await tx.update(employees).set(set.employee).where(eq(employees.id, ids.employeeId));
+  if (ids.userId !== null) await tx.update(users).set(set.user).where(eq(users.id, ids.userId));
+}
+
+/** Replaces the doctor's clinics; its schedule at a clinic it left goes with it. */
+export async function replaceDoctorClinics(tx: Executor, doctorId: number, clinicIds: number[]) {
+  await tx.delete(doctorClinics).where(eq(doctorClinics.doctorId, doctorId));
+  await tx.insert(doctorClinics).values(clinicIds.map((clinicId) => ({ doctorId, clinicId })));
+  await tx
+    .delete(doctorScheduleSlots)
+    .where(
+      and(eq(doctorScheduleSlots.doctorId, doctorId), notInArray(doctorScheduleSlots.clinicId, clinicIds)),
+    );
+  await tx
+    .delete(doctorScheduleDays)
+    .where(
+      and(eq(doctorScheduleDays.doctorId, doctorId), notInArray(doctorScheduleDays.clinicId, clinicIds)),
+    );
 }

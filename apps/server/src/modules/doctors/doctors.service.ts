@@ -1,35 +1,35 @@
 import { CORPORATE_SCOPE_ROLES, ROLES } from '@klinikita/domain/access/roles';
+import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
 import type {
   DoctorCreateInput,
   DoctorListQuery,
   DoctorUpdateInput,
 } from '@klinikita/domain/employees/profile.schema';
-import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  doctorClinics,
-  doctorScheduleDays,
-  doctorScheduleSlots,
-  doctors,
-  employees,
-  users,
-} from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { assertClinicInScope, can } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { pageOf } from '../../shared/sql.ts';
-import { fromDmy } from '../employees/employees.mapper.ts';
-import { endSessions, findCorporateRole } from '../employees/employees.queries.ts';
+import { endSessions } from '../auth/auth.service.ts';
 import {
   assertUsernameFree,
   assignableRole,
   guardUnique,
   nullIfEmpty,
 } from '../employees/employees.service.ts';
+import { corporateRole } from '../roles/roles.service.ts';
 import { toDoctorProfile, toDoctorSummary } from './doctors.mapper.ts';
-import { clinicsOfDoctors, findDoctor, findSpecialist, pageDoctors } from './doctors.queries.ts';
+import {
+  clinicsOfDoctors,
+  findDoctor,
+  findSpecialist,
+  insertDoctorWithLogin,
+  pageDoctors,
+  replaceDoctorClinics,
+  updateDoctorRecords,
+} from './doctors.queries.ts';
 
 const corporateLevel = (session: AuthSession) => CORPORATE_SCOPE_ROLES.includes(session.roleName);
 
@@ -90,7 +90,7 @@ export async function listDoctors(db: Db, session: AuthSession, q: DoctorListQue
 export async function createDoctor(db: Db, session: AuthSession, input: DoctorCreateInput, ip: string) {
   const clinicIds = [...new Set(input.clinicIds)];
   for (const id of clinicIds) assertClinicInScope(session, id);
-  const role = await findCorporateRole(db, session.corpId, { name: ROLES.doctor });
+  const role = await corporateRole(db, session.corpId, { name: ROLES.doctor });
   if (!role) throw new AppError(400, 'staffApi.roleUnknown');
   const specialistId = await resolveSpecialist(db, input.specialistId);
   await assertUsernameFree(db, input.username);
@@ -98,39 +98,31 @@ export async function createDoctor(db: Db, session: AuthSession, input: DoctorCr
   const primary = clinicIds[0];
   return guardUnique(() =>
     db.transaction(async (tx) => {
-      const [employee] = await tx
-        .insert(employees)
-        .values({
+      const { employee, doctor, user } = await insertDoctorWithLogin(tx, {
+        employee: {
           uid: newUid(),
           corpId: session.corpId,
           clinicId: primary,
           name: input.name,
           email: input.email || null,
           gender: input.gender,
-          dob: fromDmy(input.dob) ?? null,
+          dob: fromDDMMYYYY(input.dob) ?? null,
           icNumber: input.icNumber,
           ihsNumber: input.ihsNumber || null,
           passport: input.passport || null,
           others: input.others || null,
           address: input.address || null,
           phoneNumber: input.phoneNumber,
-        })
-        .returning({ id: employees.id, uid: employees.uid });
-      const [doctor] = await tx
-        .insert(doctors)
-        .values({
+        },
+        doctor: {
           uid: newUid(),
           corpId: session.corpId,
-          employeeId: employee.id,
           title: input.title || null,
           profile: input.profile || null,
           specialistId: specialistId ?? null,
-        })
-        .returning({ id: doctors.id });
-      await tx.insert(doctorClinics).values(clinicIds.map((clinicId) => ({ doctorId: doctor.id, clinicId })));
-      const [user] = await tx
-        .insert(users)
-        .values({
+        },
+        clinicIds,
+        user: {
           uid: newUid(),
           username: input.username,
           passwordHash,
@@ -138,10 +130,8 @@ export async function createDoctor(db: Db, session: AuthSession, input: DoctorCr
           roleId: role.id,
           corpId: session.corpId,
           clinicId: primary,
-          employeeId: employee.id,
-          doctorId: doctor.id,
-        })
-        .returning({ uid: users.uid });
+        },
+      });
       await writeAudit(tx, {
         userId: session.userId,
         corpId: session.corpId,
@@ -210,23 +200,20 @@ export async function updateDoctor(db: Db, session: AuthSession, input: DoctorUp
 
   await guardUnique(() =>
     db.transaction(async (tx) => {
-      await tx
-        .update(doctors)
-        .set({
+      const now = new Date();
+      await updateDoctorRecords(tx, row, {
+        doctor: {
           title: nullIfEmpty(d.title),
           profile: nullIfEmpty(d.profile),
           specialistId,
           enabled: d.enabled,
-          updatedAt: new Date(),
-        })
-        .where(eq(doctors.id, row.doctorId));
-      await tx
-        .update(employees)
-        .set({
+          updatedAt: now,
+        },
+        employee: {
           name: d.name,
           email: nullIfEmpty(d.email),
           gender: d.gender,
-          dob: fromDmy(d.dob),
+          dob: fromDDMMYYYY(d.dob),
           icNumber: d.icNumber,
           ihsNumber: nullIfEmpty(d.ihsNumber),
           passport: nullIfEmpty(d.passport),
@@ -234,43 +221,20 @@ export async function updateDoctor(db: Db, session: AuthSession, input: DoctorUp
           address: nullIfEmpty(d.address),
           phoneNumber: d.phoneNumber,
           clinicId: userClinic,
-          updatedAt: new Date(),
-        })
-        .where(eq(employees.id, row.employeeId));
-      if (clinicsChanged) {
-        await tx.delete(doctorClinics).where(eq(doctorClinics.doctorId, row.doctorId));
-        await tx
-          .insert(doctorClinics)
-          .values(clinics.map((clinicId) => ({ doctorId: row.doctorId, clinicId })));
-        // a schedule at a clinic the doctor left goes with it
-        const gone = and(
-          eq(doctorScheduleSlots.doctorId, row.doctorId),
-          notInArray(doctorScheduleSlots.clinicId, clinics),
-        );
-        await tx.delete(doctorScheduleSlots).where(gone);
-        await tx
-          .delete(doctorScheduleDays)
-          .where(
-            and(
-              eq(doctorScheduleDays.doctorId, row.doctorId),
-              notInArray(doctorScheduleDays.clinicId, clinics),
-            ),
-          );
-      }
-      if (row.userId !== null) {
-        await tx
-          .update(users)
-          .set({
-            name: d.name,
-            username: d.username,
-            roleId: role?.id,
-            clinicId: userClinic,
-            passwordHash,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, row.userId));
-        if (passwordHash) await endSessions(tx, row.userId, own ? session.sessionId : undefined);
-      }
+          updatedAt: now,
+        },
+        user: {
+          name: d.name,
+          username: d.username,
+          roleId: role?.id,
+          clinicId: userClinic,
+          passwordHash,
+          updatedAt: now,
+        },
+      });
+      if (clinicsChanged) await replaceDoctorClinics(tx, row.doctorId, clinics);
+      if (row.userId !== null && passwordHash)
+        await endSessions(tx, row.userId, own ? session.sessionId : undefined);
       await writeAudit(tx, {
         userId: session.userId,
         corpId: session.corpId,

@@ -4,7 +4,7 @@ import type { AuthSession } from '../../plugins/auth.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
-import { isUniqueViolation, pageOf } from '../../shared/sql.ts';
+import { type Executor, isUniqueViolation, pageOf } from '../../shared/sql.ts';
 import { type DrugRow, toDrug } from './drugs.mapper.ts';
 import { type DrugValues, findDrug, insertDrug, pageDrugs, updateDrugRow } from './drugs.queries.ts';
 
@@ -36,7 +36,7 @@ const duplicate = (values: DrugValues) =>
   );
 
 async function audit(
-  db: Db,
+  db: Executor,
   session: AuthSession,
   ip: string,
   action: string,
@@ -78,7 +78,7 @@ export async function createDrug(
         corpId: session.corpId,
         createdBy: session.userId,
       });
-      await audit(tx as unknown as Db, session, ip, 'drug.create', row, values);
+      await audit(tx, session, ip, 'drug.create', row, values);
       return toDrug(row);
     });
   } catch (error) {
@@ -105,7 +105,7 @@ export async function updateDrug(
           .filter((k) => before[k] !== values[k])
           .map((k) => [k, { from: before[k], to: values[k] }]),
       );
-      await audit(tx as unknown as Db, session, ip, 'drug.update', row, changed);
+      await audit(tx, session, ip, 'drug.update', row, changed);
       return toDrug(row);
     });
   } catch (error) {

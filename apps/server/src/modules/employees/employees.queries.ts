@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { clinics, doctors, employees, roles, sessions, users } from '../../db/schema/index.ts';
+import { clinics, doctors, employees, roles, users } from '../../db/schema/index.ts';
 import { containsPattern, type Executor } from '../../shared/sql.ts';
 import type { EmployeeRow } from './employees.mapper.ts';
 
@@ -109,23 +109,25 @@ export async function usernameTaken(db: Executor, username: string, exceptUserId
   return Boolean(row);
 }
 
-export async function findCorporateRole(db: Executor, corpId: number, ref: { uid?: string; name?: string }) {
-  const [row] = await db
-    .select({ id: roles.id, uid: roles.uid, name: roles.name })
-    .from(roles)
-    .where(
-      and(
-        eq(roles.corpId, corpId),
-        isNull(roles.deletedAt),
-        ref.uid !== undefined ? eq(roles.uid, ref.uid) : eq(roles.name, ref.name ?? ''),
-      ),
-    );
-  return row ?? null;
+export async function insertEmployee(db: Executor, values: typeof employees.$inferInsert) {
+  const [row] = await db.insert(employees).values(values).returning({ id: employees.id, uid: employees.uid });
+  return row;
 }
 
-/** Ends a user's sessions, all of them or all but the one kept (the caller's own). */
-export async function endSessions(db: Executor, userId: number, keepSessionId?: number) {
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ uid: users.uid });
+  return row;
+}
+
+/** Sets the fields given (undefined leaves a field as it is). */
+export async function updateEmployee(db: Executor, id: number, set: Partial<typeof employees.$inferInsert>) {
+  await db.update(employees).set(set).where(eq(employees.id, id));
+}
+
+export async function updateUser(db: Executor, id: number, set: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(set).where(eq(users.id, id));
+}
+
+export async function updateDoctorPhoto(db: Executor, doctorId: number, photo: string | null) {
+  await db.update(doctors).set({ photo, updatedAt: new Date() }).where(eq(doctors.id, doctorId));
 }

@@ -1,14 +1,12 @@
-import { roleServesMenu } from '@klinikita/domain/access/menu';
 import { ALL_ACCESS_ROLES, CORPORATE_SCOPE_ROLES, ROLES } from '@klinikita/domain/access/roles';
+import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
 import type {
   EmployeeCreateInput,
   EmployeeEditInput,
   EmployeeListQuery,
   ProfileEditInput,
 } from '@klinikita/domain/employees/profile.schema';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { doctors, employees, users } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { assertClinicInScope, can } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
@@ -16,14 +14,19 @@ import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
 import { isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
-import { findFile } from '../files/files.queries.ts';
-import { fromDmy, toEmployeeProfile } from './employees.mapper.ts';
+import { endSessions } from '../auth/auth.service.ts';
+import { isStoredFile } from '../files/files.service.ts';
+import { corporateRole } from '../roles/roles.service.ts';
+import { toEmployeeProfile } from './employees.mapper.ts';
 import {
-  endSessions,
-  findCorporateRole,
   findEmployee,
   findEmployeeById,
+  insertEmployee,
+  insertUser,
   pageEmployees,
+  updateDoctorPhoto,
+  updateEmployee,
+  updateUser,
   usernameTaken,
 } from './employees.queries.ts';
 
@@ -62,7 +65,7 @@ export async function assignableRole(
   roleUid: string,
   opts: { doctor: boolean },
 ) {
-  const role = await findCorporateRole(db, session.corpId, { uid: roleUid });
+  const role = await corporateRole(db, session.corpId, { uid: roleUid });
   if (!role) throw new AppError(400, 'staffApi.roleUnknown');
   if (ALL_ACCESS_ROLES.includes(role.name) && !ALL_ACCESS_ROLES.includes(session.roleName))
     throw new AppError(403, 'staffApi.roleNotAllowed', { role: role.name });
@@ -101,24 +104,21 @@ export async function createEmployee(db: Db, session: AuthSession, input: Employ
   const userUid = newUid();
   await guardUnique(() =>
     db.transaction(async (tx) => {
-      const [employee] = await tx
-        .insert(employees)
-        .values({
-          uid,
-          corpId: session.corpId,
-          clinicId: input.clinicId,
-          name: input.name,
-          email: input.email,
-          gender: input.gender,
-          dob: fromDmy(input.dob) ?? null,
-          icNumber: input.icNumber || null,
-          passport: input.passport || null,
-          others: input.others || null,
-          address: input.address || null,
-          phoneNumber: input.phoneNumber || null,
-        })
-        .returning({ id: employees.id });
-      await tx.insert(users).values({
+      const employee = await insertEmployee(tx, {
+        uid,
+        corpId: session.corpId,
+        clinicId: input.clinicId,
+        name: input.name,
+        email: input.email,
+        gender: input.gender,
+        dob: fromDDMMYYYY(input.dob) ?? null,
+        icNumber: input.icNumber || null,
+        passport: input.passport || null,
+        others: input.others || null,
+        address: input.address || null,
+        phoneNumber: input.phoneNumber || null,
+      });
+      await insertUser(tx, {
         uid: userUid,
         username: input.username,
         passwordHash,
@@ -206,28 +206,30 @@ export async function editEmployee(db: Db, session: AuthSession, input: Employee
 
   await guardUnique(() =>
     db.transaction(async (tx) => {
-      await tx
-        .update(employees)
-        .set({
+      await updateEmployee(tx, target.id, {
+        name: d.name,
+        email: d.email,
+        gender: d.gender,
+        dob: fromDDMMYYYY(d.dob),
+        icNumber: nullIfEmpty(d.icNumber),
+        passport: nullIfEmpty(d.passport),
+        others: nullIfEmpty(d.others),
+        address: nullIfEmpty(d.address),
+        phoneNumber: nullIfEmpty(d.phoneNumber),
+        clinicId,
+        active,
+        updatedAt: new Date(),
+      });
+      if (target.userId !== null) {
+        await updateUser(tx, target.userId, {
           name: d.name,
-          email: d.email,
-          gender: d.gender,
-          dob: fromDmy(d.dob),
-          icNumber: nullIfEmpty(d.icNumber),
-          passport: nullIfEmpty(d.passport),
-          others: nullIfEmpty(d.others),
-          address: nullIfEmpty(d.address),
-          phoneNumber: nullIfEmpty(d.phoneNumber),
+          username,
+          roleId,
           clinicId,
           active,
+          passwordHash,
           updatedAt: new Date(),
-        })
-        .where(eq(employees.id, target.id));
-      if (target.userId !== null) {
-        await tx
-          .update(users)
-          .set({ name: d.name, username, roleId, clinicId, active, passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, target.userId));
+        });
         if (active === false) await endSessions(tx, target.userId);
         // a new password ends every other session of that login
         else if (passwordHash) await endSessions(tx, target.userId, own ? session.sessionId : undefined);
@@ -252,7 +254,8 @@ async function checkedPhoto(db: Db, session: AuthSession, photo: string | null |
   if (photo === undefined) return undefined;
   if (photo === null || photo === '') return null;
   const uid = PHOTO_URL.exec(photo)?.[1];
-  if (!uid || !(await findFile(db, session.corpId, uid))) throw new AppError(400, 'staffApi.photoInvalid');
+  if (!uid || !(await isStoredFile(db, session.corpId, uid)))
+    throw new AppError(400, 'staffApi.photoInvalid');
   return photo;
 }
 
@@ -275,24 +278,21 @@ export async function editOwnProfile(db: Db, session: AuthSession, input: Profil
   const passwordHash = d.password ? await hashPassword(d.password) : undefined;
 
   await db.transaction(async (tx) => {
-    await tx
-      .update(employees)
-      .set({
-        name: d.name,
-        icNumber: d.icNumber,
-        ihsNumber: nullIfEmpty(d.ihsNumber),
-        phoneNumber: d.phoneNumber,
-        address: nullIfEmpty(d.address),
-        updatedAt: new Date(),
-      })
-      .where(eq(employees.id, target.id));
-    await tx
-      .update(users)
-      .set({ name: d.name, imageUrl: photo, passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, session.userId));
-    if (target.doctorId !== null && photo !== undefined) {
-      await tx.update(doctors).set({ photo, updatedAt: new Date() }).where(eq(doctors.id, target.doctorId));
-    }
+    await updateEmployee(tx, target.id, {
+      name: d.name,
+      icNumber: d.icNumber,
+      ihsNumber: nullIfEmpty(d.ihsNumber),
+      phoneNumber: d.phoneNumber,
+      address: nullIfEmpty(d.address),
+      updatedAt: new Date(),
+    });
+    await updateUser(tx, session.userId, {
+      name: d.name,
+      imageUrl: photo,
+      passwordHash,
+      updatedAt: new Date(),
+    });
+    if (target.doctorId !== null && photo !== undefined) await updateDoctorPhoto(tx, target.doctorId, photo);
     if (passwordHash) await endSessions(tx, session.userId, session.sessionId);
     await audit(tx, session, ip, 'profile.update', target.uid, target.clinicId, {
       fields: Object.keys(d).filter((k) => k !== 'password'),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { files } from '../../db/schema/index.ts';
+import { doctors, files, users } from '../../db/schema/index.ts';
 import type { Executor } from '../../shared/sql.ts';
 
 /** A file of the corporate by uid; another corporate's files do not exist for the caller. */
@@ -13,4 +13,11 @@ export async function findFile(db: Executor, corpId: number, uid: string) {
 
 export async function insertFile(db: Executor, values: typeof files.$inferInsert) {
   await db.insert(files).values(values);
+}
+
+/** The login's photo (header) and, for a doctor, the doctor profile's photo. */
+export async function setUserPhoto(db: Executor, userId: number, doctorId: number | null, url: string) {
+  await db.update(users).set({ imageUrl: url, updatedAt: new Date() }).where(eq(users.id, userId));
+  if (doctorId !== null)
+    await db.update(doctors).set({ photo: url, updatedAt: new Date() }).where(eq(doctors.id, doctorId));
 }

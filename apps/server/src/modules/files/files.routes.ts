@@ -1,31 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
+import { getFile, uploadDoctorFile, uploadUserPhoto } from '@klinikita/domain/files/files.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
-import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
+import { route } from '../../shared/route.ts';
 import { openStoredFile, storeImage, UPLOAD_MAX_BYTES, UPLOAD_MAX_TEXT } from './files.service.ts';
-
-const uploadErrors = { ...standardErrors, 413: errorResponse };
-const uploadAnswer = ok(z.object({ url: z.string() }));
-
-/** MMDDYYYY (spec 9), a real date. */
-const uploadQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{8}$/, 'staffApi.uploadDate')
-    .refine((t) => {
-      const [m, d, y] = [Number(t.slice(0, 2)), Number(t.slice(2, 4)), Number(t.slice(4))];
-      const date = new Date(y, m - 1, d);
-      return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
-    }, 'staffApi.uploadDate')
-    .optional(),
-});
-const fileParams = z.object({ uid: z.string().uuid('validation.invalid') });
 
 /**
  * The one image of a multipart request in `field`: at most one file, at most 2 MB. Other form
@@ -65,87 +47,47 @@ export async function filesRoutes(app: FastifyInstance, opts: { db: Db; uploadsD
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25, fieldSize: 1024 },
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/assesments/doctor/upload',
-    {
-      config: { access: { session: true } },
-      schema: {
-        tags: ['files'],
-        summary: 'Upload an image (multipart field "files"; jpeg, png or gif, at most 2 MB)',
-        querystring: uploadQuery,
-        response: { 200: uploadAnswer, ...uploadErrors },
-      },
-    },
-    async (request) => {
-      const session = requireSession(request);
-      const file = await readSingleImage(request, 'files');
-      const t = request.query.date;
-      const day = t
-        ? new Date(Number(t.slice(4)), Number(t.slice(0, 2)) - 1, Number(t.slice(2, 4)))
-        : new Date();
-      const stored = await storeImage(
-        db,
-        uploadsDir,
-        session,
-        { ...file, kind: 'doctor-upload', day, setUserImage: false },
-        request.ip,
-      );
-      return { status: true, message: request.t('staffApi.fileUploaded'), data: { url: stored.url } };
-    },
-  );
+  route(app, uploadDoctorFile, async (req) => {
+    const session = requireSession(req);
+    const file = await readSingleImage(req, 'files');
+    const t = req.query.date;
+    const day = t
+      ? new Date(Number(t.slice(4)), Number(t.slice(0, 2)) - 1, Number(t.slice(2, 4)))
+      : new Date();
+    const stored = await storeImage(
+      db,
+      uploadsDir,
+      session,
+      { ...file, kind: 'doctor-upload', day, setUserImage: false },
+      req.ip,
+    );
+    return { url: stored.url };
+  });
 
-  r.post(
-    '/users/upload',
-    {
-      config: { access: { session: true } },
-      schema: {
-        tags: ['files'],
-        summary: 'Upload the caller’s photo (multipart field "image"); it becomes the header image',
-        response: { 200: uploadAnswer, ...uploadErrors },
-      },
-    },
-    async (request) => {
-      const session = requireSession(request);
-      const file = await readSingleImage(request, 'image');
-      const stored = await storeImage(
-        db,
-        uploadsDir,
-        session,
-        { ...file, kind: 'user-image', day: new Date(), setUserImage: true },
-        request.ip,
-      );
-      return { status: true, message: request.t('staffApi.photoSaved'), data: { url: stored.url } };
-    },
-  );
+  route(app, uploadUserPhoto, async (req) => {
+    const session = requireSession(req);
+    const file = await readSingleImage(req, 'image');
+    const stored = await storeImage(
+      db,
+      uploadsDir,
+      session,
+      { ...file, kind: 'user-image', day: new Date(), setUserImage: true },
+      req.ip,
+    );
+    return { url: stored.url };
+  });
 
-  r.get(
-    '/files/:uid',
-    {
-      config: { access: { session: true } },
-      schema: {
-        tags: ['files'],
-        summary: 'An uploaded file, to logged-in users of its corporate',
-        params: fileParams,
-      },
-    },
-    async (request, reply) => {
-      const { row, absolute } = await openStoredFile(
-        db,
-        uploadsDir,
-        requireSession(request),
-        request.params.uid,
-      );
-      const info = await stat(absolute).catch(() => null);
-      if (!info?.isFile()) throw notFound();
-      return reply
-        .header('content-type', row.mimeType)
-        .header('content-length', info.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
-        .header('content-disposition', `inline; filename="${row.uid}.${row.storagePath.split('.').pop()}"`)
-        .send(createReadStream(absolute));
-    },
-  );
+  route(app, getFile, async (req, reply) => {
+    const { row, absolute } = await openStoredFile(db, uploadsDir, requireSession(req), req.params.uid);
+    const info = await stat(absolute).catch(() => null);
+    if (!info?.isFile()) throw notFound();
+    return reply
+      .header('content-type', row.mimeType)
+      .header('content-length', info.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400')
+      .header('content-disposition', `inline; filename="${row.uid}.${row.storagePath.split('.').pop()}"`)
+      .send(createReadStream(absolute));
+  });
 }

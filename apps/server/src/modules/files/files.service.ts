@@ -1,14 +1,12 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { doctors, users } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
-import { findFile, insertFile } from './files.queries.ts';
+import { findFile, insertFile, setUserPhoto } from './files.queries.ts';
 
 /** Spec 9 states 20000/2000 without a unit; a photo never needs more than 2 MB. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
@@ -73,15 +71,7 @@ export async function storeImage(
         sizeBytes: upload.content.length,
       });
       if (upload.setUserImage) {
-        await tx
-          .update(users)
-          .set({ imageUrl: url, updatedAt: new Date() })
-          .where(eq(users.id, session.userId));
-        if (session.doctorId !== null)
-          await tx
-            .update(doctors)
-            .set({ photo: url, updatedAt: new Date() })
-            .where(eq(doctors.id, session.doctorId));
+        await setUserPhoto(tx, session.userId, session.doctorId, url);
       }
       await writeAudit(tx, {
         userId: session.userId,
@@ -99,6 +89,11 @@ export async function storeImage(
     throw error;
   }
   return { url, uid, mimeType: type.mime };
+}
+
+/** Whether the corporate holds this uploaded file (a photo must be one of its uploads). */
+export async function isStoredFile(db: Db, corpId: number, uid: string) {
+  return (await findFile(db, corpId, uid)) !== null;
 }
 
 /** A stored file of the caller's corporate, with where it lies on disk. */

@@ -1,56 +1,9 @@
 import type { LetterKind } from '@klinikita/domain/consultations/consultation.rules';
 import { bodyMassIndex } from '@klinikita/domain/consultations/consultation.rules';
-import type {
-  EncounterDiagnosis,
-  ReferralDraft,
-  Vitals,
-} from '@klinikita/domain/consultations/consultation.schema';
+import type { ReferralDraft } from '@klinikita/domain/consultations/consultation.schema';
 import type { Letter } from '@klinikita/domain/consultations/letter.schema';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
-import type { EncounterContext, LetterRow } from './letters.queries.ts';
-
-/**
- * What a letter says, fixed when it is written: a later correction of the patient's address or a
- * new clinic phone number never changes a letter already handed out.
- */
-export interface LetterSnapshot {
-  clinic: { name: string; address: string | null; phone: string | null; corporate: string };
-  patient: {
-    uid: string;
-    mrn: string;
-    name: string;
-    title: string | null;
-    sex: 'M' | 'F';
-    /** YYYY-MM-DD */
-    dob: string;
-    age: { years: number; months: number };
-    nik: string | null;
-    address: string | null;
-  };
-  doctor: { name: string; sip: string | null } | null;
-  /** YYYY-MM-DD, the clinic's day of the visit */
-  visitDate: string;
-  /** YYYY-MM-DD, the clinic's day the letter was written */
-  writtenOn: string;
-  diagnoses: EncounterDiagnosis[];
-  vitals: Vitals & { bmi: number | null };
-  purpose: string | null;
-  healthy: boolean | null;
-  notes: string | null;
-  restFrom: string | null;
-  restDays: number | null;
-  restUntil: string | null;
-  referral: ReferralDraft | null;
-  /** Referral: what was heard and found, and the treatment given before referring. */
-  history: string | null;
-  findings: string | null;
-  therapy: string[];
-}
-
-export type LetterExtras = Pick<
-  LetterSnapshot,
-  'purpose' | 'healthy' | 'notes' | 'restFrom' | 'restDays' | 'restUntil' | 'referral'
->;
+import type { EncounterContext, LetterExtras, LetterRow, LetterSnapshot } from './letters.queries.ts';
 
 /** 'YYYY-MM-DD' as a local calendar date (no time-zone shift). */
 export const calendarDate = (day: string) => {

@@ -8,7 +8,7 @@ import type {
 import { id as catalogId } from '@klinikita/domain/i18n/id';
 import { translate } from '@klinikita/domain/i18n/translate';
 import PDFDocument from 'pdfkit';
-import type { LetterSnapshot } from './letters.mapper.ts';
+import type { LetterSnapshot } from './letters.queries.ts';
 
 /**
  * Letters and the printed visit record, A4. Written in Indonesian whatever the screen's language:

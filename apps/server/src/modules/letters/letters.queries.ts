@@ -1,4 +1,9 @@
 import type { LetterKind } from '@klinikita/domain/consultations/consultation.rules';
+import type {
+  EncounterDiagnosis,
+  ReferralDraft,
+  Vitals,
+} from '@klinikita/domain/consultations/consultation.schema';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -14,7 +19,49 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Executor } from '../../shared/sql.ts';
-import type { LetterSnapshot } from './letters.mapper.ts';
+
+/**
+ * What a letter says, fixed when it is written: a later correction of the patient's address or a
+ * new clinic phone number never changes a letter already handed out.
+ */
+export type LetterSnapshot = {
+  clinic: { name: string; address: string | null; phone: string | null; corporate: string };
+  patient: {
+    uid: string;
+    mrn: string;
+    name: string;
+    title: string | null;
+    sex: 'M' | 'F';
+    /** YYYY-MM-DD */
+    dob: string;
+    age: { years: number; months: number };
+    nik: string | null;
+    address: string | null;
+  };
+  doctor: { name: string; sip: string | null } | null;
+  /** YYYY-MM-DD, the clinic's day of the visit */
+  visitDate: string;
+  /** YYYY-MM-DD, the clinic's day the letter was written */
+  writtenOn: string;
+  diagnoses: EncounterDiagnosis[];
+  vitals: Vitals & { bmi: number | null };
+  purpose: string | null;
+  healthy: boolean | null;
+  notes: string | null;
+  restFrom: string | null;
+  restDays: number | null;
+  restUntil: string | null;
+  referral: ReferralDraft | null;
+  /** Referral: what was heard and found, and the treatment given before referring. */
+  history: string | null;
+  findings: string | null;
+  therapy: string[];
+};
+
+export type LetterExtras = Pick<
+  LetterSnapshot,
+  'purpose' | 'healthy' | 'notes' | 'restFrom' | 'restDays' | 'restUntil' | 'referral'
+>;
 
 const doctorEmployee = alias(employees, 'doctor_employee');
 const signer = alias(users, 'signer');
@@ -124,10 +171,7 @@ export async function insertLetter(
     createdBy: number;
   },
 ) {
-  const [row] = await db
-    .insert(letters)
-    .values({ ...values, data: values.data as unknown as Record<string, unknown> })
-    .returning({ id: letters.id });
+  const [row] = await db.insert(letters).values(values).returning({ id: letters.id });
   return row.id;
 }
 

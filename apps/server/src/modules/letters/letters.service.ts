@@ -5,21 +5,13 @@ import type { Letter, LetterListQuery } from '@klinikita/domain/consultations/le
 import { ageParts } from '@klinikita/domain/patients/patient.rules';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { assertClinical } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, pageOf } from '../../shared/sql.ts';
-import { findEncounter } from '../consultations/consultations.queries.ts';
-import { assertClinical, presentEncounter } from '../consultations/consultations.service.ts';
-import {
-  buildSnapshot,
-  calendarDate,
-  type LetterExtras,
-  type LetterSnapshot,
-  legacyReferral,
-  titleOf,
-  toLetter,
-} from './letters.mapper.ts';
+import { encounterByUid } from '../consultations/consultations.service.ts';
+import { buildSnapshot, calendarDate, legacyReferral, titleOf, toLetter } from './letters.mapper.ts';
 import { renderEncounterPdf, renderLetterPdf } from './letters.pdf.ts';
 import {
   type EncounterContext,
@@ -27,6 +19,8 @@ import {
   findLetter,
   findPatientId,
   insertLetter,
+  type LetterExtras,
+  type LetterSnapshot,
   nextLetterValue,
   pageLetters,
 } from './letters.queries.ts';
@@ -224,7 +218,7 @@ export async function letterPdf(db: Db, session: AuthSession, uid: string, ip: s
   const row = await findLetter(db, { uid });
   if (!row || row.corpId !== session.corpId) throw refuse(404, 'notFound');
   if (!session.clinicIds.includes(row.clinicId)) throw forbidden('api.clinicForbidden');
-  let data = row.data as unknown as LetterSnapshot;
+  let data = row.data as LetterSnapshot;
   if (!data.patient) {
     // a referral written before letters kept their snapshot ({ facility, specialty, reason, ... })
     const ctx = await findEncounterContext(db, { uid: row.encounterUid ?? '' });
@@ -249,9 +243,8 @@ export async function letterPdf(db: Db, session: AuthSession, uid: string, ip: s
 /** One visit printed for the record or the patient; every print is audited. */
 export async function encounterPdf(db: Db, session: AuthSession, uid: string, ip: string) {
   const ctx = await scopedEncounter(db, session, uid);
-  const row = await findEncounter(db, uid);
-  if (!row) throw refuse(404, 'encounterNotFound');
-  const encounter = await presentEncounter(db, row);
+  const encounter = await encounterByUid(db, uid);
+  if (!encounter) throw refuse(404, 'encounterNotFound');
   const p = ctx.patient;
   const pdf = await renderEncounterPdf({
     encounter,

@@ -1,7 +1,7 @@
+import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
 import { PATIENT_TITLES, type Patient, type PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import type { patients } from '../../db/schema/index.ts';
-import { toDmy } from '../employees/employees.mapper.ts';
 
 export type PatientRow = typeof patients.$inferSelect & { clinicName: string | null };
 
@@ -30,7 +30,7 @@ export function toPatient(row: PatientRow, at: Date = new Date()): Patient {
     ...titleOf(row, at),
     name: row.name,
     sex: row.sex,
-    dob: toDmy(row.dob) ?? '',
+    dob: toDDMMYYYY(row.dob) ?? '',
     age: ageParts(calendarDate(row.dob), at),
     bloodGroup: row.bloodGroup,
     rhesus: row.rhesus,

@@ -1,6 +1,6 @@
 import { MRN_PATTERN } from '@klinikita/domain/patients/patient.schema';
 import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { clinics, mrnCounters, patients } from '../../db/schema/index.ts';
+import { clinics, mrnCounters, partnerCompanies, patients } from '../../db/schema/index.ts';
 import { type Executor, escapeLike } from '../../shared/sql.ts';
 import type { PatientRow } from './patients.mapper.ts';
 
@@ -107,4 +107,40 @@ export async function nextMrnValue(tx: Executor, clinicId: number): Promise<numb
     })
     .returning({ value: mrnCounters.lastValue });
   return row.value;
+}
+
+/** Whether the corporate has this partner company, still active. */
+export async function activeCompanyExists(db: Executor, corpId: number, companyId: number) {
+  const [company] = await db
+    .select({ id: partnerCompanies.id })
+    .from(partnerCompanies)
+    .where(
+      and(
+        eq(partnerCompanies.id, companyId),
+        eq(partnerCompanies.corpId, corpId),
+        eq(partnerCompanies.active, true),
+      ),
+    );
+  return Boolean(company);
+}
+
+export async function insertPatient(db: Executor, values: typeof patients.$inferInsert) {
+  const [row] = await db
+    .insert(patients)
+    .values(values)
+    .returning({ id: patients.id, uid: patients.uid, clinicId: patients.clinicId });
+  return row;
+}
+
+/** Sets the fields given (undefined leaves a field as it is). */
+export async function updatePatient(db: Executor, id: number, set: Partial<typeof patients.$inferInsert>) {
+  await db.update(patients).set(set).where(eq(patients.id, id));
+}
+
+export function listActiveCompanies(db: Executor, corpId: number) {
+  return db
+    .select({ id: partnerCompanies.id, name: partnerCompanies.name, code: partnerCompanies.code })
+    .from(partnerCompanies)
+    .where(and(eq(partnerCompanies.corpId, corpId), eq(partnerCompanies.active, true)))
+    .orderBy(asc(partnerCompanies.name));
 }

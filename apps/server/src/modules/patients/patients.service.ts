@@ -1,3 +1,4 @@
+import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
 import {
   formatMrn,
   type PatientCreateInput,
@@ -5,24 +6,25 @@ import {
   type PatientListQuery,
   patientCrossIssues,
 } from '@klinikita/domain/patients/patient.schema';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { partnerCompanies, patients } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { assertClinicInScope } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
-import { isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
-import { fromDmy } from '../employees/employees.mapper.ts';
+import { type Executor, isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
 import { findRegionIssue } from '../regions/regions.service.ts';
 import { type PatientRow, toPatient, toPatientSummary } from './patients.mapper.ts';
 import {
+  activeCompanyExists,
   findByNik,
   findLikelyDuplicates,
   findPatient,
+  insertPatient,
+  listActiveCompanies,
   nextMrnValue,
   pagePatients,
+  updatePatient,
 } from './patients.queries.ts';
 
 /**
@@ -120,6 +122,22 @@ const textOrNull = (v: string) => v.trim() || null;
 /** On an edit: undefined leaves the column, '' clears it. */
 const editText = (v: string | undefined) => (v === undefined ? undefined : textOrNull(v));
 
+/** A patient row of the corporate, or null (other modules, e.g. a registration, look one up here). */
+export async function findCorporatePatient(db: Executor, corpId: number, uid: string) {
+  const row = await findPatient(db, uid);
+  return row && row.corpId === corpId ? row : null;
+}
+
+/** Whether the corporate has this partner company, still active (a payer for patients and visits). */
+export function isActiveCompany(db: Executor, corpId: number, companyId: number) {
+  return activeCompanyExists(db, corpId, companyId);
+}
+
+/** `GET registrations/companies`: the corporate's active partner companies (payers). */
+export function listCompanies(db: Db, session: AuthSession) {
+  return listActiveCompanies(db, session.corpId);
+}
+
 export async function listPatients(db: Db, session: AuthSession, q: PatientListQuery) {
   if (q.clinicId !== undefined) assertClinicInScope(session, q.clinicId);
   const { rows, total } = await pagePatients(db, session.corpId, q);
@@ -159,17 +177,7 @@ async function assertCompany(
   companyId: number | null | undefined,
 ) {
   if (payerType !== 'company' || !companyId) return;
-  const [company] = await db
-    .select({ id: partnerCompanies.id })
-    .from(partnerCompanies)
-    .where(
-      and(
-        eq(partnerCompanies.id, companyId),
-        eq(partnerCompanies.corpId, session.corpId),
-        eq(partnerCompanies.active, true),
-      ),
-    );
-  if (!company)
+  if (!(await activeCompanyExists(db, session.corpId, companyId)))
     throw new PatientError(
       400,
       'api.validation',
@@ -182,7 +190,7 @@ export async function createPatient(db: Db, session: AuthSession, input: Patient
   assertClinicInScope(session, input.clinicId);
   await assertRegions(input);
   await assertCompany(db, session, input.payerType, input.companyId);
-  const dob = fromDmy(input.dob) as string;
+  const dob = fromDDMMYYYY(input.dob) as string;
   const nik = textOrNull(input.nik);
   await assertNoDuplicate(db, session.corpId, {
     nik,
@@ -194,42 +202,39 @@ export async function createPatient(db: Db, session: AuthSession, input: Patient
   await guardNik(db, session.corpId, nik, () =>
     db.transaction(async (tx) => {
       const mrn = formatMrn(input.clinicId, await nextMrnValue(tx, input.clinicId));
-      const [row] = await tx
-        .insert(patients)
-        .values({
-          uid,
-          corpId: session.corpId,
-          clinicId: input.clinicId,
-          mrn,
-          nik,
-          passport: textOrNull(input.passport.toUpperCase()),
-          nationality: input.nationality,
-          // none given: the answer follows the age-and-sex rule as the patient grows up
-          title: input.title ?? null,
-          name: input.name,
-          sex: input.sex,
-          dob,
-          bloodGroup: input.bloodGroup,
-          rhesus: input.rhesus,
-          phone: textOrNull(input.phone),
-          email: textOrNull(input.email),
-          address: textOrNull(input.address),
-          provinceCode: textOrNull(input.provinceCode),
-          cityCode: textOrNull(input.cityCode),
-          districtCode: textOrNull(input.districtCode),
-          villageCode: textOrNull(input.villageCode),
-          payerType: input.payerType,
-          companyId: input.companyId,
-          insuranceName: textOrNull(input.insuranceName),
-          insuranceNumber: textOrNull(input.insuranceNumber),
-          emergencyName: textOrNull(input.emergencyName),
-          emergencyPhone: textOrNull(input.emergencyPhone),
-          emergencyRelation: textOrNull(input.emergencyRelation),
-          allergies: textOrNull(input.allergies),
-          ihsNumber: textOrNull(input.ihsNumber),
-          createdBy: session.userId,
-        })
-        .returning({ id: patients.id, uid: patients.uid, clinicId: patients.clinicId });
+      const row = await insertPatient(tx, {
+        uid,
+        corpId: session.corpId,
+        clinicId: input.clinicId,
+        mrn,
+        nik,
+        passport: textOrNull(input.passport.toUpperCase()),
+        nationality: input.nationality,
+        // none given: the answer follows the age-and-sex rule as the patient grows up
+        title: input.title ?? null,
+        name: input.name,
+        sex: input.sex,
+        dob,
+        bloodGroup: input.bloodGroup,
+        rhesus: input.rhesus,
+        phone: textOrNull(input.phone),
+        email: textOrNull(input.email),
+        address: textOrNull(input.address),
+        provinceCode: textOrNull(input.provinceCode),
+        cityCode: textOrNull(input.cityCode),
+        districtCode: textOrNull(input.districtCode),
+        villageCode: textOrNull(input.villageCode),
+        payerType: input.payerType,
+        companyId: input.companyId,
+        insuranceName: textOrNull(input.insuranceName),
+        insuranceNumber: textOrNull(input.insuranceNumber),
+        emergencyName: textOrNull(input.emergencyName),
+        emergencyPhone: textOrNull(input.emergencyPhone),
+        emergencyRelation: textOrNull(input.emergencyRelation),
+        allergies: textOrNull(input.allergies),
+        ihsNumber: textOrNull(input.ihsNumber),
+        createdBy: session.userId,
+      });
       await audit(tx, session, ip, 'patient.create', row, {
         mrn,
         confirmedDuplicate: input.confirmDuplicate || undefined,
@@ -276,7 +281,7 @@ export async function editPatient(
       villageCode: d.villageCode ?? row.villageCode,
     });
 
-  const dob = d.dob === undefined ? undefined : (fromDmy(d.dob) as string);
+  const dob = d.dob === undefined ? undefined : (fromDDMMYYYY(d.dob) as string);
   const nik = editText(d.nik);
   const nameChanged = d.name !== undefined && d.name.toLowerCase() !== row.name.toLowerCase();
   const dobChanged = dob !== undefined && dob !== row.dob;
@@ -293,37 +298,34 @@ export async function editPatient(
   const changed = Object.keys(d);
   await guardNik(db, session.corpId, nik, () =>
     db.transaction(async (tx) => {
-      await tx
-        .update(patients)
-        .set({
-          nik,
-          passport: editText(d.passport?.toUpperCase()),
-          nationality: d.nationality,
-          title: d.title,
-          name: d.name,
-          sex: d.sex,
-          dob,
-          bloodGroup: d.bloodGroup,
-          rhesus: d.rhesus,
-          phone: editText(d.phone),
-          email: editText(d.email),
-          address: editText(d.address),
-          provinceCode: editText(d.provinceCode),
-          cityCode: editText(d.cityCode),
-          districtCode: editText(d.districtCode),
-          villageCode: editText(d.villageCode),
-          payerType: d.payerType,
-          companyId: d.companyId,
-          insuranceName: editText(d.insuranceName),
-          insuranceNumber: editText(d.insuranceNumber),
-          emergencyName: editText(d.emergencyName),
-          emergencyPhone: editText(d.emergencyPhone),
-          emergencyRelation: editText(d.emergencyRelation),
-          allergies: editText(d.allergies),
-          ihsNumber: editText(d.ihsNumber),
-          updatedAt: new Date(),
-        })
-        .where(eq(patients.id, row.id));
+      await updatePatient(tx, row.id, {
+        nik,
+        passport: editText(d.passport?.toUpperCase()),
+        nationality: d.nationality,
+        title: d.title,
+        name: d.name,
+        sex: d.sex,
+        dob,
+        bloodGroup: d.bloodGroup,
+        rhesus: d.rhesus,
+        phone: editText(d.phone),
+        email: editText(d.email),
+        address: editText(d.address),
+        provinceCode: editText(d.provinceCode),
+        cityCode: editText(d.cityCode),
+        districtCode: editText(d.districtCode),
+        villageCode: editText(d.villageCode),
+        payerType: d.payerType,
+        companyId: d.companyId,
+        insuranceName: editText(d.insuranceName),
+        insuranceNumber: editText(d.insuranceNumber),
+        emergencyName: editText(d.emergencyName),
+        emergencyPhone: editText(d.emergencyPhone),
+        emergencyRelation: editText(d.emergencyRelation),
+        allergies: editText(d.allergies),
+        ihsNumber: editText(d.ihsNumber),
+        updatedAt: new Date(),
+      });
       // field names only: the values are health data and stay out of the log
       await audit(tx, session, ip, 'patient.update', row, {
         fields: changed,
@@ -344,7 +346,7 @@ export async function deletePatient(db: Db, session: AuthSession, uid: string, i
   const row = await corporatePatient(db, session, uid);
   assertClinicInScope(session, row.clinicId);
   await db.transaction(async (tx) => {
-    await tx.update(patients).set({ deletedAt: new Date() }).where(eq(patients.id, row.id));
+    await updatePatient(tx, row.id, { deletedAt: new Date() });
     await audit(tx, session, ip, 'patient.delete', row, { mrn: row.mrn });
   });
 }

@@ -7,8 +7,8 @@ import {
   type RegionLookup,
   type RegionLookupQuery,
 } from '@klinikita/domain/regions/region.schema';
+import { type Area, provincesKey, regionIndex } from '../../db/data/regions.ts';
 import { AppError } from '../../shared/errors.ts';
-import { type Area, provincesKey, regionIndex } from './regions.data.ts';
 
 const toRegion = (area: Area): Region => ({ code: area.code, name: area.name });
 

@@ -1,3 +1,4 @@
+import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
 import { PATIENT_TITLES, type PatientTitle, type PayerType } from '@klinikita/domain/patients/patient.schema';
 import type {
@@ -6,7 +7,6 @@ import type {
   ServiceType,
 } from '@klinikita/domain/registrations/registration.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
-import { toDmy } from '../employees/employees.mapper.ts';
 
 export interface RegistrationRow {
   id: number;
@@ -79,7 +79,7 @@ export function toRegistration(row: RegistrationRow, at: Date = new Date()): Reg
       // the title in force: the one set, else the age-and-sex rule's (as the patient master answers it)
       title: row.patient.title ?? autoTitle(row.patient.dob, row.patient.sex, at),
       sex: row.patient.sex,
-      dob: toDmy(row.patient.dob) ?? '',
+      dob: toDDMMYYYY(row.patient.dob) ?? '',
       age: ageParts(calendarDate(row.patient.dob), at),
       nik: row.patient.nik,
       phone: row.patient.phone,

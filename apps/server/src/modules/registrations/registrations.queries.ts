@@ -1,8 +1,11 @@
 import type { RegistrationStatus, ServiceType } from '@klinikita/domain/registrations/registration.rules';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { clinics, queueCounters, queueSettings, registrations } from '../../db/schema/index.ts';
+import { clinics, queueSettings, registrations } from '../../db/schema/index.ts';
 import { type Executor, escapeLike } from '../../shared/sql.ts';
 import type { RegistrationRow } from './registrations.mapper.ts';
+
+// the counter is shared with the demo seed, which may not import a module
+export { nextQueueValue } from '../../db/queue-counters.ts';
 
 /** A registration with what its screens show: patient, doctor name, company. */
 const VIEW = sql`
@@ -167,27 +170,6 @@ export async function countByStatus(
     ),
   ) as { status: RegistrationStatus; n: number }[];
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
-}
-
-/**
- * The next number of a clinic's prefix on a day: one row per (clinic, prefix, day) bumped with
- * RETURNING, so concurrent clerks serialise on that row and never share or skip a number.
- */
-export async function nextQueueValue(
-  db: Executor,
-  clinicId: number,
-  prefix: string,
-  day: string,
-): Promise<number> {
-  const [row] = await db
-    .insert(queueCounters)
-    .values({ clinicId, prefix, day, lastValue: 1 })
-    .onConflictDoUpdate({
-      target: [queueCounters.clinicId, queueCounters.prefix, queueCounters.day],
-      set: { lastValue: sql`${queueCounters.lastValue} + 1` },
-    })
-    .returning({ value: queueCounters.lastValue });
-  return row.value;
 }
 
 /** Moves a registration only if it still has the status read: the loser of a race gets null. */
@@ -382,4 +364,11 @@ export async function findRegistrationByOrder(db: Executor, serviceOrderUid: str
     .from(registrations)
     .where(eq(registrations.serviceOrderUid, serviceOrderUid));
   return row ?? null;
+}
+
+export type NewRegistration = typeof registrations.$inferInsert;
+
+export async function insertRegistration(db: Executor, values: NewRegistration) {
+  const [row] = await db.insert(registrations).values(values).returning({ id: registrations.id });
+  return row;
 }

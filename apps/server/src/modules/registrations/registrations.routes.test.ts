@@ -118,7 +118,7 @@ describe('registering a visit', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = json(res);
-    expect(body.message).toMatch(/^Pendaftaran berhasil\. Nomor antrian A-\d{3}$/);
+    expect(body.message).toMatch(/^Pendaftaran berhasil\. Nomor antrean A-\d{3}$/);
     expect(body.data).toMatchObject({
       status: 'Waiting',
       orderType: 'doctor',
@@ -295,7 +295,7 @@ describe('queue prefixes', () => {
       clinicId: 12,
       prefixes: { ...defaults, LAB: 'LAB1' },
     });
-    expect(json(bad).errors).toEqual([{ path: 'prefixes.LAB', message: 'Awalan antrian 1–3 huruf A–Z' }]);
+    expect(json(bad).errors).toEqual([{ path: 'prefixes.LAB', message: 'Awalan antrean 1–3 huruf A–Z' }]);
     const saved = await call('PUT', '/registrations/queue-prefixes', 'superadmin', {
       clinicId: 12,
       prefixes: { ...defaults, LAB: 'lb', MCU: 'lb' },
@@ -628,7 +628,7 @@ describe('the waiting-room display', () => {
     expect(renewed.token).not.toBe(made.token);
     const old = await call('GET', `/display/${made.token}`);
     expect(old.statusCode).toBe(404);
-    expect(json(old).message).toBe('Tautan layar antrian tidak berlaku');
+    expect(json(old).message).toBe('Tautan layar antrean tidak berlaku');
     expect(
       (await call('POST', '/registrations/display-link', 'pendaftaran', { clinicId: 11 })).statusCode,
     ).toBe(403);

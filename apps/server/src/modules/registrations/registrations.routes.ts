@@ -4,8 +4,6 @@ import {
   availableDoctorsQuerySchema,
   displayBoardSchema,
   displayLinkSchema,
-  labListQuerySchema,
-  labPreAssSchema,
   partnerCompanySchema,
   queuePrefixesBodySchema,
   queuePrefixesSchema,
@@ -22,24 +20,24 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
+import { listCompanies } from '../patients/patients.service.ts';
 import {
-  availableDoctors,
-  createRegistration,
   DISPLAY_RENEWED,
   displayBoard,
   displayClinic,
   displayLink,
-  labPreAss,
-  listCompanies,
-  listLab,
-  listRegistrations,
-  patchRegistration,
   queuePrefixes,
-  readRegistration,
   renewDisplayLink,
   saveQueuePrefixes,
+} from './queue-display.service.ts';
+import {
+  availableDoctors,
+  createRegistration,
+  listRegistrations,
+  readRegistration,
   statusCounts,
 } from './registrations.service.ts';
+import { patchRegistration } from './visit-status.service.ts';
 
 const idParams = z.object({ id: z.string().min(1, 'validation.required').max(60, 'validation.tooLong') });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -111,34 +109,6 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
   );
 
   r.get(
-    '/registrations/registrations/lab/mcu/populate/labpreass',
-    {
-      config: { access: { permission: 'serviceQueue.read' } },
-      schema: {
-        tags: ['registrations'],
-        summary: 'The lab / MCU / physio list: service registrations the visibility rule lets through',
-        querystring: labListQuerySchema,
-        response: {
-          200: z.object({
-            status: z.boolean(),
-            message: z.string(),
-            data: z.array(registrationSchema),
-            page: z.number().int(),
-            totalPages: z.number().int(),
-            limit: z.number().int(),
-            totalDocs: z.number().int(),
-          }),
-          ...standardErrors,
-        },
-      },
-    },
-    async (request) => {
-      const { docs, ...paging } = await listLab(db, requireSession(request), request.query);
-      return { status: true, message: request.t('api.ok'), data: docs, ...paging };
-    },
-  );
-
-  r.get(
     '/registrations/registrations/:id',
     {
       config: { access: { permission: 'queue.read' } },
@@ -181,24 +151,6 @@ export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }
         : request.t('registrations.flagsUpdated');
       return { status: true, message, data: registration };
     },
-  );
-
-  r.get(
-    '/assesments/lab_mcu_assesment/LabPreAss/:id',
-    {
-      config: { access: { permission: 'serviceQueue.read' } },
-      schema: {
-        tags: ['registrations'],
-        summary: 'The lab pre-assessment of a registration (kept by the lab screens as the examination)',
-        params: idParams,
-        response: { 200: ok(labPreAssSchema), ...standardErrors },
-      },
-    },
-    async (request) => ({
-      status: true,
-      message: request.t('api.ok'),
-      data: await labPreAss(db, requireSession(request), request.params.id),
-    }),
   );
 
   r.get(

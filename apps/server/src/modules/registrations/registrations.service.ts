@@ -1,11 +1,9 @@
-import { mayMoveVisit, performPermission } from '@klinikita/domain/access/permissions';
-import { addDays, clinicDay, dmyToDay, weekdayOf } from '@klinikita/domain/common/clinic-day';
+import { addDays, clinicDay, weekdayOf } from '@klinikita/domain/common/clinic-day';
+import { dmyToDay } from '@klinikita/domain/common/dates';
 import type { EncounterFinished } from '@klinikita/domain/consultations/consultation.events';
 import { id as catalogId } from '@klinikita/domain/i18n/id';
 import {
-  canMove,
   DEFAULT_QUEUE_PREFIXES,
-  EXAMINATION_GROUP,
   formatQueueNumber,
   type QueuePrefixes,
   queuePrefixFor,
@@ -15,53 +13,41 @@ import {
 } from '@klinikita/domain/registrations/registration.rules';
 import {
   type AvailableDoctor,
-  type LabListQuery,
   REGISTRATION_EVENTS,
   type Registration,
   type RegistrationCreateInput,
   type RegistrationListQuery,
-  type RegistrationPatchInput,
 } from '@klinikita/domain/registrations/registration.schema';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { partnerCompanies, registrations } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/live-events.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
-import { can, clinicOf } from '../../shared/access.ts';
+import { clinicOf } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
-import { newSessionToken, newUid } from '../../shared/crypto.ts';
+import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, pageOf, type Tx } from '../../shared/sql.ts';
-import { findPatient } from '../patients/patients.queries.ts';
+import { findCorporatePatient, isActiveCompany } from '../patients/patients.service.ts';
 import { toRegistration } from './registrations.mapper.ts';
 import {
-  clinicByDisplayToken,
   countByStatus,
-  displayState,
-  displayTokenOf,
   doctorsOnDay,
   findClinicZone,
   findDoctor,
   findRegistration,
   findRegistrationById,
   findRegistrationByOrder,
+  insertRegistration,
   lockDoctorDay,
-  moveStatus,
+  type NewRegistration,
   nextQueueValue,
   pageRegistrations,
   queuePrefixesOf,
-  setDisplayToken,
-  setFlags,
-  setQueuePrefixes,
 } from './registrations.queries.ts';
-
-/** The event that ends the open display streams of a clinic whose link was renewed. */
-export const DISPLAY_RENEWED = 'display.renewed';
 
 const ROOMS = catalogId.registrations.rooms;
 
 /** A refusal whose message is i18n key + params (translated by the route). */
-const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
+export const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
   new AppError(status, `registrations.${key}`, params);
 
 /** The rows of a list: start and end (exclusive) as the clinic's calendar days; default today. */
@@ -79,7 +65,7 @@ const roomOfDoctor = (doctor: { room: string | null; specialist: string | null }
   doctor.room ??
   (doctor.specialist && doctor.specialist !== 'Dokter Umum' ? `Poli ${doctor.specialist}` : ROOMS.general);
 
-async function audit(
+export async function audit(
   db: Executor,
   session: AuthSession,
   ip: string,
@@ -87,7 +73,7 @@ async function audit(
   row: { uid: string; clinicId: number; patientId: number },
   detail?: unknown,
 ) {
-  await writeAudit(db as Db, {
+  await writeAudit(db, {
     userId: session.userId,
     corpId: session.corpId,
     clinicId: row.clinicId,
@@ -113,23 +99,13 @@ export async function createRegistration(
 ): Promise<Registration> {
   return db.transaction(async (tx) => {
     const clinic = clinicOf(session, input.clinicId);
-    const patient = await findPatient(tx, input.patientId);
-    if (!patient || patient.corpId !== session.corpId) throw refuse(404, 'patientNotFound');
+    const patient = await findCorporatePatient(tx, session.corpId, input.patientId);
+    if (!patient) throw refuse(404, 'patientNotFound');
 
     let companyId: number | null = null;
     if (input.payerType === 'company') {
-      const [company] = await tx
-        .select({ id: partnerCompanies.id })
-        .from(partnerCompanies)
-        .where(
-          and(
-            eq(partnerCompanies.id, input.companyId ?? 0),
-            eq(partnerCompanies.corpId, session.corpId),
-            eq(partnerCompanies.active, true),
-          ),
-        );
-      if (!company) throw refuse(404, 'companyNotFound');
-      companyId = company.id;
+      companyId = input.companyId ?? 0;
+      if (!(await isActiveCompany(tx, session.corpId, companyId))) throw refuse(404, 'companyNotFound');
     }
 
     const day = clinicDay(clinic.timeZone);
@@ -171,7 +147,7 @@ export async function createRegistration(
 }
 
 type VisitValues = Pick<
-  typeof registrations.$inferInsert,
+  NewRegistration,
   | 'patientId'
   | 'orderType'
   | 'serviceType'
@@ -205,23 +181,20 @@ async function insertVisit(
   const seq = await nextQueueValue(tx, clinic.id, prefix, day);
   const uid = newUid();
   const insured = visit.payerType === 'insurance' || visit.payerType === 'bpjs';
-  const [inserted] = await tx
-    .insert(registrations)
-    .values({
-      ...visit,
-      uid,
-      corpId: actor.corpId,
-      clinicId: clinic.id,
-      status: 'Waiting',
-      queueDate: day,
-      queuePrefix: prefix,
-      queueSeq: seq,
-      queueNumber: formatQueueNumber(prefix, seq),
-      insuranceName: insured ? visit.insuranceName : null,
-      insuranceNumber: insured ? visit.insuranceNumber : null,
-      createdBy: actor.userId,
-    })
-    .returning({ id: registrations.id });
+  const inserted = await insertRegistration(tx, {
+    ...visit,
+    uid,
+    corpId: actor.corpId,
+    clinicId: clinic.id,
+    status: 'Waiting',
+    queueDate: day,
+    queuePrefix: prefix,
+    queueSeq: seq,
+    queueNumber: formatQueueNumber(prefix, seq),
+    insuranceName: insured ? visit.insuranceName : null,
+    insuranceNumber: insured ? visit.insuranceNumber : null,
+    createdBy: actor.userId,
+  });
   await writeAudit(tx, {
     userId: actor.userId,
     corpId: actor.corpId,
@@ -269,28 +242,8 @@ export async function takeInOrders(tx: Tx, finished: EncounterFinished): Promise
   }
 }
 
-export async function listRegistrations(db: Db, session: AuthSession, q: RegistrationListQuery) {
-  const clinic = clinicOf(session, q.clinicId);
-  const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
-  const { rows, total } = await pageRegistrations(db, {
-    clinicId: clinic.id,
-    from,
-    to,
-    orderType: q.orderType,
-    serviceTypes: q.serviceType,
-    statuses: q.status,
-    doctorId: q['doctor.doctorId'],
-    search: q.search,
-    order: q.order,
-    page: q.page,
-    limit: q.limit,
-  });
-  const now = new Date();
-  return pageOf(
-    rows.map((r) => toRegistration(r, now)),
-    total,
-    q,
-  );
+export function listRegistrations(db: Db, session: AuthSession, q: RegistrationListQuery) {
+  return listVisits(db, session, q);
 }
 
 /** The board's status chips: every status with its count under the list's other filters, in one query. */
@@ -312,18 +265,40 @@ export async function statusCounts(db: Db, session: AuthSession, q: Registration
   >;
 }
 
-/** The lab / MCU / physio list (spec 7), with spec 4's visibility rule applied in the query. */
-export async function listLab(db: Db, session: AuthSession, q: LabListQuery) {
+/**
+ * Visits of the clinic between two D_M_Y days under a filter; the service desks' list (lab, MCU,
+ * physio) reads it with spec 4's visibility rule.
+ */
+export async function listVisits(
+  db: Db,
+  session: AuthSession,
+  q: {
+    clinicId: number;
+    startDate?: string;
+    endDate?: string;
+    orderType?: 'doctor' | 'service';
+    serviceType?: ServiceType[];
+    status?: RegistrationStatus[];
+    'doctor.doctorId'?: number;
+    search?: string;
+    labVisibility?: boolean;
+    order: string;
+    page: number;
+    limit: number;
+  },
+) {
   const clinic = clinicOf(session, q.clinicId);
   const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
   const { rows, total } = await pageRegistrations(db, {
     clinicId: clinic.id,
     from,
     to,
-    orderType: 'service',
+    orderType: q.orderType,
     serviceTypes: q.serviceType,
+    statuses: q.status,
+    doctorId: q['doctor.doctorId'],
     search: q.search,
-    labVisibility: true,
+    labVisibility: q.labVisibility,
     order: q.order,
     page: q.page,
     limit: q.limit,
@@ -336,7 +311,7 @@ export async function listLab(db: Db, session: AuthSession, q: LabListQuery) {
   );
 }
 
-async function scopedRegistration(db: Executor, session: AuthSession, uid: string) {
+export async function scopedRegistration(db: Executor, session: AuthSession, uid: string) {
   const row = await findRegistration(db, uid);
   if (!row || row.corpId !== session.corpId) throw refuse(404, 'notFound');
   if (!session.clinicIds.includes(row.clinicId)) throw forbidden('api.clinicForbidden');
@@ -345,94 +320,6 @@ async function scopedRegistration(db: Executor, session: AuthSession, uid: strin
 
 export async function readRegistration(db: Db, session: AuthSession, uid: string) {
   return toRegistration(await scopedRegistration(db, session, uid));
-}
-
-export async function labPreAss(db: Db, session: AuthSession, uid: string) {
-  const registration = toRegistration(await scopedRegistration(db, session, uid));
-  return {
-    registration,
-    isDone: registration.dataLabPreAss.isDone,
-    radDone: registration.dataLabPreAss.radDone,
-    flaggingSamplingDone: registration.flaggingSamplingDone,
-  };
-}
-
-/**
- * Changes a registration: a status move by the machine of spec 4 and/or the lab flags. The move is
- * an UPDATE conditional on the status read, so of two clerks calling the same patient one wins and
- * the other is told who got there first (409).
- */
-export async function patchRegistration(
-  db: Db,
-  session: AuthSession,
-  uid: string,
-  input: RegistrationPatchInput,
-  ip: string,
-): Promise<{ registration: Registration; moved: RegistrationStatus | null }> {
-  return db.transaction(async (tx) => {
-    const row = await scopedRegistration(tx, session, uid);
-    if (row.clinicId !== input.clinicId) throw refuse(404, 'notFound');
-    if (input.doctorId && row.doctorId !== input.doctorId) throw refuse(409, 'doctorMismatch');
-    const to = input.updateField.status;
-    if (to !== undefined) {
-      const from = row.status;
-      const params = { queueNumber: row.queueNumber, status: from, from, to };
-      if (input.fromStatus && input.fromStatus !== from) {
-        throw refuse(
-          409,
-          to === 'Examination' && from === 'Examination' ? 'alreadyCalled' : 'staleStatus',
-          params,
-        );
-      }
-      if (!canMove(from, to)) {
-        const called = to === 'Examination' && (from === 'Examination' || EXAMINATION_GROUP.includes(from));
-        throw refuse(409, called ? 'alreadyCalled' : 'illegalMove', params);
-      }
-      // who may make this move on this kind of visit: the permission catalogue (spec 4 + DESIGN 4)
-      if (!mayMoveVisit(session.permissions, row, from, to)) throw refuse(403, 'moveForbidden', params);
-      if (to === 'Examination') {
-        if (row.queueDate !== clinicDay(clinicOf(session, row.clinicId).timeZone))
-          throw refuse(409, 'notToday');
-      }
-      const moved = await moveStatus(tx, row.id, from, to, session.userId);
-      if (!moved) {
-        const now = await findRegistrationById(tx, row.id);
-        const status = now?.status ?? from;
-        throw refuse(
-          409,
-          to === 'Examination' && status === 'Examination' ? 'alreadyCalled' : 'staleStatus',
-          {
-            ...params,
-            status,
-          },
-        );
-      }
-    }
-    const flags = {
-      samplingDone: input.updateField.flaggingSamplingDone,
-      labDone: input.updateField.dataLabPreAss?.isDone,
-      radDone: input.updateField.dataLabPreAss?.radDone,
-    };
-    if (Object.values(flags).some((v) => v !== undefined)) {
-      // the lab's steps are the service desk's own: its service, and the permission to mark work done
-      const perform = performPermission(row);
-      if (!perform || !can(session, perform))
-        throw refuse(403, 'stepForbidden', { queueNumber: row.queueNumber });
-      await setFlags(tx, row.id, flags);
-    }
-
-    await audit(tx, session, ip, to ? 'registration.status' : 'registration.flags', row, {
-      from: row.status,
-      to,
-      ...input.updateField.dataLabPreAss,
-      flaggingSamplingDone: input.updateField.flaggingSamplingDone,
-    });
-    await publishEvent(tx, { clinicId: row.clinicId, type: REGISTRATION_EVENTS.updated, id: row.uid });
-    if (to === 'Examination')
-      await publishEvent(tx, { clinicId: row.clinicId, type: REGISTRATION_EVENTS.called, id: row.uid });
-    const after = await findRegistrationById(tx, row.id);
-    return { registration: toRegistration(after!), moved: to ?? null };
-  });
 }
 
 /** Doctors practising at the clinic on a day (default today) with the day's quota. */
@@ -456,86 +343,4 @@ export async function availableDoctors(
     booked: d.booked,
     full: d.limit > 0 && d.booked >= d.limit,
   }));
-}
-
-export async function listCompanies(db: Db, session: AuthSession) {
-  return db
-    .select({ id: partnerCompanies.id, name: partnerCompanies.name, code: partnerCompanies.code })
-    .from(partnerCompanies)
-    .where(and(eq(partnerCompanies.corpId, session.corpId), eq(partnerCompanies.active, true)))
-    .orderBy(asc(partnerCompanies.name));
-}
-
-/** The clinic's queue prefixes: its own where set, the defaults elsewhere. */
-export async function queuePrefixes(db: Db, session: AuthSession, clinicId: number): Promise<QueuePrefixes> {
-  clinicOf(session, clinicId);
-  return { ...DEFAULT_QUEUE_PREFIXES, ...((await queuePrefixesOf(db, clinicId)) ?? {}) } as QueuePrefixes;
-}
-
-/** New prefixes apply to the next numbers; today's counters of the old prefixes stay as they are. */
-export async function saveQueuePrefixes(
-  db: Db,
-  session: AuthSession,
-  clinicId: number,
-  prefixes: QueuePrefixes,
-  ip: string,
-): Promise<QueuePrefixes> {
-  clinicOf(session, clinicId);
-  await setQueuePrefixes(db, clinicId, { ...prefixes });
-  await writeAudit(db, {
-    userId: session.userId,
-    corpId: session.corpId,
-    clinicId,
-    action: 'queue.prefixes',
-    entity: 'clinic',
-    entityId: String(clinicId),
-    ip,
-    detail: prefixes,
-  });
-  return prefixes;
-}
-
-const displayPath = (token: string | null) => (token ? `/display/${token}` : null);
-
-export async function displayLink(db: Db, session: AuthSession, clinicId: number) {
-  clinicOf(session, clinicId);
-  const token = await displayTokenOf(db, clinicId);
-  return { token, path: displayPath(token) };
-}
-
-/** A new display link for the clinic; the old one stops working. */
-export async function renewDisplayLink(db: Db, session: AuthSession, clinicId: number, ip: string) {
-  clinicOf(session, clinicId);
-  const token = newSessionToken();
-  await setDisplayToken(db, clinicId, token);
-  // the TVs on the old link lose their stream now, on every instance, and show that it is gone
-  await publishEvent(db, { clinicId, type: DISPLAY_RENEWED });
-  await writeAudit(db, {
-    userId: session.userId,
-    corpId: session.corpId,
-    clinicId,
-    action: 'queue.display-link',
-    entity: 'clinic',
-    entityId: String(clinicId),
-    ip,
-  });
-  return { token, path: displayPath(token) };
-}
-
-export async function displayClinic(db: Db, token: string) {
-  const clinic = /^[\w-]{20,100}$/.test(token) ? await clinicByDisplayToken(db, token) : null;
-  if (!clinic) throw refuse(404, 'displayNotFound');
-  return clinic;
-}
-
-/** What the TV shows: only queue numbers and rooms, never names. */
-export async function displayBoard(db: Db, token: string) {
-  const clinic = await displayClinic(db, token);
-  const state = await displayState(db, clinic.id, clinicDay(clinic.timeZone));
-  return {
-    clinicName: clinic.name,
-    timeZone: clinic.timeZone,
-    ...state,
-    serverTime: new Date().toISOString(),
-  };
 }

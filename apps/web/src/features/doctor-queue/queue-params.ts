@@ -1,4 +1,4 @@
-import { toDMY } from '@klinikita/domain/common/format';
+import { toDMY } from '@klinikita/domain/common/dates';
 import { ageLabel, queueNumberPart } from '@klinikita/domain/patients/patient.rules';
 import {
   EXAMINATION_GROUP,

@@ -1,5 +1,5 @@
 import { ROLES } from '@klinikita/domain/access/roles';
-import { toDMY } from '@klinikita/domain/common/format';
+import { toDMY } from '@klinikita/domain/common/dates';
 import {
   LAB_FILTER_SERVICES,
   type LabFilterService,

@@ -1,3 +1,6 @@
+import { LIVE_RESYNC } from '@klinikita/domain/common/live-events';
+import { ENCOUNTER_EVENTS } from '@klinikita/domain/consultations/consultation.events';
+import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE } from '../api-client.ts';
@@ -10,13 +13,11 @@ interface Stream {
 }
 
 const streams = new Map<string, Stream>();
-// the event types a stream forwards; 'resync' means "refetch everything you show"
-const FORWARDED = [
-  'registration.created',
-  'registration.updated',
-  'registration.called',
-  'encounter.finished',
-  'resync',
+// the event types a stream forwards; a resync means "refetch everything you show"
+const FORWARDED: readonly string[] = [
+  ...Object.values(REGISTRATION_EVENTS),
+  ENCOUNTER_EVENTS.finished,
+  LIVE_RESYNC,
 ];
 
 /**

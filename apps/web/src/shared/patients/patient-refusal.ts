@@ -1,4 +1,5 @@
 import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
+import type { PatientRefusalAnswer } from '@klinikita/domain/patients/patients.contract';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../api-client.ts';
 import { toFieldErrors } from '../form-errors.ts';
 
@@ -16,8 +17,9 @@ export interface PatientRefusal {
 
 export const NO_REFUSAL: PatientRefusal = { errors: {}, nikOwner: null, duplicates: null };
 
+// the refusal's `data` as the patient contract declares it (ApiError carries any refusal's data)
 const candidatesOf = (error: ApiError): PatientSummary[] =>
-  (error.data as { candidates?: PatientSummary[] } | undefined)?.candidates ?? [];
+  (error.data as PatientRefusalAnswer['data'])?.candidates ?? [];
 
 /**
  * What the server's refusal of a patient means for the form; null when it is nothing the clerk

@@ -1,26 +1,25 @@
 import { CORPORATE_NAME_ROLES } from '@klinikita/domain/access/roles';
 import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
+import type { getCorporate } from '@klinikita/domain/clinics/clinics.contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api-client.ts';
-
-interface CorporateProfile {
-  id: number;
-  name: string;
-  phoneNumber: string | null;
-  address: string | null;
-}
+import { callRoute } from '../api/contract-client.ts';
 
 const usesCorporateName = (user: SessionUser) =>
   CORPORATE_NAME_ROLES.includes(user.role.role) && user.corpId !== null;
 
-export const corporateProfileQuery = (corpId: number) => ({
-  queryKey: ['corporate-profile', corpId],
-  queryFn: async () =>
-    (await api<CorporateProfile>('pharmacies/corps/where', { query: { id: corpId }, service: 'master' }))
-      .data ?? null,
-  staleTime: 5 * 60_000,
-});
+// the header right after the login: the contract as a type only, no schemas loaded
+const corporateRoute = { method: 'GET', path: '/pharmacies/corps/where' } as const;
+
+export const corporateProfileQuery = (corpId: number) => {
+  const input = { query: { id: corpId } };
+  return {
+    queryKey: ['clinics', corporateRoute.path, input],
+    queryFn: async () =>
+      (await callRoute<typeof getCorporate>(corporateRoute, input, { service: 'master' })).data ?? null,
+    staleTime: 5 * 60_000,
+  };
+};
 
 /**
  * The clinic name of the header (spec 2.4, 6): Super Admin and Admin see the corporate profile

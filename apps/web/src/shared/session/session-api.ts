@@ -1,11 +1,15 @@
-import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
-import { api, request } from '../api-client.ts';
+import type { getSessionUser } from '@klinikita/domain/auth/auth.contract';
+import { callRoute } from '../api/contract-client.ts';
+import { request } from '../api-client.ts';
 import { sessionStore } from './session-store.ts';
 
-/** Session start (spec 4): load the user from the cookie; on any failure the session is cleared. */
+/**
+ * Session start (spec 4): load the user from the cookie; on any failure the session is cleared.
+ * Part of the first load: the contract as a type only, no schemas loaded.
+ */
 export async function startSession(): Promise<void> {
   try {
-    const { data } = await api<SessionUser>('users');
+    const { data } = await callRoute<typeof getSessionUser>({ method: 'GET', path: '/users' });
     if (data) sessionStore.signIn(data);
     else sessionStore.signOut();
   } catch {

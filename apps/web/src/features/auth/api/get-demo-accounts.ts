@@ -1,22 +1,16 @@
+import type { listDemoAccounts } from '@klinikita/domain/auth/auth.contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { callRoute } from '../../../shared/api/contract-client.ts';
 
-export interface DemoAccount {
-  username: string;
-  name: string;
-  role: string;
-}
-
-interface DemoAccounts {
-  accounts: DemoAccount[];
-  password: string;
-}
-
-/** Demo accounts while the demo data is in use; none otherwise. */
-export async function getDemoAccounts(): Promise<DemoAccounts> {
-  const envelope = await api<{ accounts: DemoAccount[]; password: string | null }>('auth/demo-accounts');
-  return { accounts: envelope.data?.accounts ?? [], password: envelope.data?.password ?? '' };
+/** Demo accounts while the demo data is in use; none otherwise (the login page: no schemas loaded). */
+export async function getDemoAccounts() {
+  const { data } = await callRoute<typeof listDemoAccounts>({ method: 'GET', path: '/auth/demo-accounts' });
+  return { accounts: data?.accounts ?? [], password: data?.password ?? '' };
 }
 
 export const useDemoAccounts = () =>
-  useQuery({ queryKey: ['demo-accounts'], queryFn: getDemoAccounts, staleTime: Number.POSITIVE_INFINITY });
+  useQuery({
+    queryKey: ['auth', '/auth/demo-accounts'],
+    queryFn: getDemoAccounts,
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,15 +1,15 @@
-import type { LoginInput, SessionUser } from '@klinikita/domain/auth/auth.schema';
+import type { login as loginCall } from '@klinikita/domain/auth/auth.contract';
+import type { LoginInput } from '@klinikita/domain/auth/auth.schema';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { callRoute } from '../../../shared/api/contract-client.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 
-interface LoginResult {
-  token: string;
-  user: SessionUser;
-}
-
-export async function login(input: LoginInput): Promise<LoginResult> {
-  const { data } = await api<LoginResult>('auth/login', { method: 'POST', body: input });
+/** `POST auth/login` (the login page: the contract as a type only, no schemas loaded). */
+export async function login(input: LoginInput) {
+  const { data } = await callRoute<typeof loginCall>(
+    { method: 'POST', path: '/auth/login' },
+    { body: input },
+  );
   if (!data) throw new Error('Login answered without a session');
   return data;
 }

@@ -1,4 +1,4 @@
-import { toDMY } from '@klinikita/domain/common/format';
+import { toDMY } from '@klinikita/domain/common/dates';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -303,7 +303,7 @@ describe('Examination workspace (/Doctor/doctor, status Examination)', { timeout
     expect(summary).toHaveTextContent('Pemeriksaan A-007 Tn. Budi Hartono akan diselesaikan:');
     expect(summary).toHaveTextContent('Catatan ditandatangani dan dikunci');
     expect(summary).toHaveTextContent('Tanpa resep: pasien langsung ke kasir.');
-    expect(summary).toHaveTextContent('Laboratorium: Darah Lengkap — masuk antrian layanan.');
+    expect(summary).toHaveTextContent('Laboratorium: Darah Lengkap — masuk antrean layanan.');
     expect(server.finishes).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ya, selesai & tandatangani' }));
 

@@ -73,7 +73,7 @@ describe('DoctorPage (/Doctor/doctor)', { timeout: 20_000 }, () => {
     expect(banner).toHaveTextContent('Perusahaan · PT Maju Jaya');
     expect(banner).toHaveTextContent('Demam tiga hari');
     expect(banner).toHaveTextContent('Puskesmas Menteng');
-    expect(within(banner).getByLabelText('No. antrian A-007')).toBeInTheDocument();
+    expect(within(banner).getByLabelText('No. antrean A-007')).toBeInTheDocument();
     expect(within(banner).getByText('Menunggu')).toBeInTheDocument();
     expect(within(banner).getByTestId('allergies')).toHaveTextContent('Alergi: Amoksisilin');
     // waiting: call or skip, not yet done

@@ -1,17 +1,15 @@
 import type { Drug, DrugSaveInput } from '@klinikita/domain/consultations/consultation.schema';
+import { createDrug, updateDrug } from '@klinikita/domain/drugs/drugs.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
-import { drugsKey } from './get-drugs.ts';
+import { call, moduleKey } from '../../../shared/api/contract-client.ts';
 
-/** Adds a drug (no uid) or changes one (`PUT settings/pharmacy/drugs/{uid}`); the list refetches. */
+/** Adds a drug (no uid) or changes one (`PUT settings/pharmacy/drugs/{uid}`); the lists refetch. */
 export function useSaveDrug() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ uid, input }: { uid: string | null; input: DrugSaveInput }) =>
-      uid
-        ? api<Drug>(`settings/pharmacy/drugs/${encodeURIComponent(uid)}`, { method: 'PUT', body: input })
-        : api<Drug>('settings/pharmacy/drugs', { method: 'POST', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: drugsKey }),
+      uid ? call(updateDrug, { params: { uid }, body: input }) : call(createDrug, { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: moduleKey(createDrug) }),
   });
 }
 

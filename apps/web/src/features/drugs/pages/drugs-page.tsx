@@ -30,7 +30,7 @@ export function DrugsPage() {
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const active = status === 'all' ? undefined : status === 'true';
+  const active = status === 'all' ? undefined : status;
   const [page, setPage] = useFilterPage(JSON.stringify([search, active]));
   const drugs = useDrugs({ search: search || undefined, active, page, limit: PAGE_SIZE });
   const [form, setForm] = useState<{ drug: Drug | null } | null>(null);

@@ -1,3 +1,4 @@
+import { listAuditLogs } from '@klinikita/domain/audit/audit.contract';
 import type {
   AuditEntry,
   Encounter,
@@ -5,6 +6,7 @@ import type {
 } from '@klinikita/domain/consultations/consultation.schema';
 import type { Letter } from '@klinikita/domain/consultations/letter.schema';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ContractQuery, useContractQuery } from '../../../shared/api/contract-client.ts';
 import { API_BASE, api } from '../../../shared/api-client.ts';
 import { encountersKey, type Paged } from '../../../shared/consultations/encounters-api.ts';
 
@@ -82,22 +84,8 @@ export const usePatientLetters = (patientUid: string, page: number, enabled = tr
   });
 
 /** `GET audit/logs`: who read or wrote what (Super Admin). */
-export const useAuditLog = (
-  q: { patientId?: string; action?: string; page: number; limit: number },
-  enabled = true,
-) =>
-  useQuery({
-    queryKey: ['audit-log', q],
-    queryFn: async () =>
-      (
-        await api<Paged<AuditEntry>>('audit/logs', {
-          query: { patientId: q.patientId, action: q.action, page: q.page, limit: q.limit },
-        })
-      ).data!,
-    placeholderData: keepPreviousData,
-    retry: false,
-    enabled,
-  });
+export const useAuditLog = (query: ContractQuery<typeof listAuditLogs>, enabled = true) =>
+  useContractQuery(listAuditLogs, { query }, { placeholderData: keepPreviousData, retry: false, enabled });
 
 /** The printed visit and letters open in a new tab: the browser shows the PDF itself. */
 export const encounterPdfUrl = (uid: string) =>

@@ -101,7 +101,7 @@ function setup({
   doctors = [doctor(), doctor({ doctorId: 8, name: 'dr. Maya Sari', specialist: 'Sp.A', room: 'Poli Anak' })],
   today = [],
   found = [summary()],
-  create = () => ok(registration(), 'Pendaftaran berhasil. Nomor antrian A-012'),
+  create = () => ok(registration(), 'Pendaftaran berhasil. Nomor antrean A-012'),
   createPatient,
 }: Setup = {}) {
   return mockApi({
@@ -188,7 +188,7 @@ describe('FrontOfficePage', { timeout: 30_000 }, () => {
     fireEvent.change(textbox('Perujuk'), { target: { value: 'dr. Sari (Puskesmas Menteng)' } });
     fireEvent.keyDown(textbox('Perujuk'), { key: 'Enter', ctrlKey: true });
 
-    const ticket = await screen.findByRole('dialog', { name: 'Tiket antrian' });
+    const ticket = await screen.findByRole('dialog', { name: 'Tiket antrean' });
     expect(bodies(fetchMock.mock.calls, 'registrations/registrations', 'POST')).toEqual([
       {
         clinicId: 1,
@@ -237,21 +237,21 @@ describe('FrontOfficePage', { timeout: 30_000 }, () => {
     // the focus moved on to the service; its number key chooses
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Konsultasi dokter' })).toHaveFocus());
     fireEvent.keyDown(document.activeElement!, { key: '2' });
-    expect(screen.getByRole('radio', { name: 'LAB' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'LAB' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Laboratorium' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Laboratorium' })).toHaveFocus();
     // typing text is not a shortcut
     fireEvent.keyDown(textbox('Perujuk'), { key: '3' });
-    expect(screen.getByRole('radio', { name: 'LAB' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Laboratorium' })).toBeChecked();
     fireEvent.keyDown(document.body, { key: 'F2' });
     expect(search()).toHaveFocus();
-    const lab = screen.getByRole('radio', { name: 'LAB' });
+    const lab = screen.getByRole('radio', { name: 'Laboratorium' });
     lab.focus();
     fireEvent.keyDown(lab, { key: '/' });
     expect(search()).toHaveFocus();
     expect(screen.queryByRole('radiogroup', { name: 'Dokter praktik hari ini' })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Umum' }));
     fireEvent.click(screen.getByRole('button', { name: 'Daftar' }));
-    const ticket = await screen.findByRole('dialog', { name: 'Tiket antrian' });
+    const ticket = await screen.findByRole('dialog', { name: 'Tiket antrean' });
     expect(within(ticket).getByTestId('ticket-number')).toHaveTextContent('L-005');
     expect(bodies(fetchMock.mock.calls, 'registrations/registrations', 'POST')[0]).toEqual({
       clinicId: 1,

@@ -1,85 +1,49 @@
+import type { DoctorProfile, DoctorSummary } from '@klinikita/domain/doctors/doctor.schema';
+import {
+  createDoctor,
+  getMasterDoctor,
+  listMasterDoctors,
+  updateDoctor,
+} from '@klinikita/domain/doctors/doctors.contract';
 import type {
   DoctorCreateInput,
   DoctorListQuery,
   DoctorUpdateInput,
 } from '@klinikita/domain/employees/profile.schema';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
-import { type PagedList, toQuery } from './list-query.ts';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, moduleKey, useContractQuery } from '../../../shared/api/contract-client.ts';
+import { wireFlag } from './list-query.ts';
 
-/** One row of the doctor list (contract: `settings/master/doctors/where` without id). */
-export interface MasterDoctorRow {
-  doctorId: number;
-  userId?: string | null;
-  name: string;
-  title: string | null;
-  specialist: string | null;
-  enabled: boolean;
-  clinics: { id: number; name: string }[];
-  mobilePhone: string | null;
-  email: string | null;
-  photo: string | null;
-}
-
+/** One row of the doctor list (`settings/master/doctors/where` without id). */
+export type MasterDoctorRow = DoctorSummary;
 /** One doctor as `settings/master/doctors/where?id=` answers it (the doctor profile of spec 3). */
-export interface MasterDoctorDetail {
-  doctorId: number;
-  userId?: string | null;
-  name: string;
-  title: string | null;
-  profile: string | null;
-  specialist: string | null;
-  specialistId: string | number | null;
-  enabled: boolean;
-  identificationNumber: string | null;
-  passport?: string | null;
-  others?: string | null;
-  mobilePhone: string | null;
-  address: string | null;
-  dob: string | null;
-  email: string | null;
-  gender: 'M' | 'F' | 'N' | null;
-  username: string | null;
-  Clinics: { id: number; name: string }[];
-}
+export type MasterDoctorDetail = DoctorProfile;
 
-const doctorsKey = ['master-staff', 'doctors'] as const;
-
-export const useMasterDoctors = (query: Omit<DoctorListQuery, 'id'>) =>
-  useQuery({
-    queryKey: [...doctorsKey, 'list', query],
-    queryFn: async () =>
-      (
-        await api<PagedList<MasterDoctorRow>>('settings/master/doctors/where', {
-          query: toQuery({ ...query }),
-        })
-      ).data!,
-    placeholderData: keepPreviousData,
-  });
-
-export async function getMasterDoctor(doctorId: number): Promise<MasterDoctorDetail> {
-  return (await api<MasterDoctorDetail>('settings/master/doctors/where', { query: { id: doctorId } })).data!;
-}
+export const useMasterDoctors = ({ enabled, ...query }: Omit<DoctorListQuery, 'id'>) =>
+  useContractQuery(
+    listMasterDoctors,
+    { query: { ...query, enabled: wireFlag(enabled) } },
+    { placeholderData: keepPreviousData },
+  );
 
 export const useMasterDoctor = (doctorId: number | null) =>
-  useQuery({
-    queryKey: [...doctorsKey, 'one', doctorId],
-    queryFn: () => getMasterDoctor(doctorId!),
-    enabled: doctorId !== null,
+  useContractQuery(
+    getMasterDoctor,
+    { query: { id: doctorId ?? 0 } },
     // the edit form starts from what is stored now, not from a cached copy
-    gcTime: 0,
-  });
+    { enabled: doctorId !== null, gcTime: 0 },
+  );
 
-function useDoctorMutation<V>(call: (variables: V) => Promise<{ message: string }>) {
+function useDoctorMutation<V>(send: (variables: V) => Promise<{ message: string }>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: call,
-    onSuccess: () => client.invalidateQueries({ queryKey: doctorsKey }),
+    mutationFn: send,
+    onSuccess: () => client.invalidateQueries({ queryKey: moduleKey(listMasterDoctors) }),
   });
 }
 
 export const useCreateDoctor = () =>
-  useDoctorMutation((input: DoctorCreateInput) => api('settings/doctors', { method: 'POST', body: input }));
+  useDoctorMutation((input: DoctorCreateInput) => call(createDoctor, { body: input }));
 
 export const useUpdateDoctor = () =>
-  useDoctorMutation((input: DoctorUpdateInput) => api('settings/doctors', { method: 'PATCH', body: input }));
+  useDoctorMutation((input: DoctorUpdateInput) => call(updateDoctor, { body: input }));

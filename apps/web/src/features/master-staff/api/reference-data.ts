@@ -1,15 +1,11 @@
+import type { Clinic } from '@klinikita/domain/clinics/clinic.schema';
+import { listClinics } from '@klinikita/domain/clinics/clinics.contract';
+import { listSpecialists } from '@klinikita/domain/doctors/doctors.contract';
 import { useQuery } from '@tanstack/react-query';
+import { useContractQuery } from '../../../shared/api/contract-client.ts';
 import { api } from '../../../shared/api-client.ts';
 
-export interface ClinicChoice {
-  id: number;
-  uid: string;
-  name: string;
-}
-export interface SpecialistChoice {
-  _id: string | number;
-  name: string;
-}
+export type ClinicChoice = Pick<Clinic, 'id' | 'uid' | 'name'>;
 export interface RoleChoice {
   _id: string;
   role: string;
@@ -20,25 +16,14 @@ const STALE_MS = 5 * 60_000;
 
 /** The clinics of the corporate the caller may touch (`registrations/clinics/`, service master). */
 export const useClinicChoices = (corpId: number | null) =>
-  useQuery({
-    queryKey: ['master-staff', 'clinics', corpId],
-    queryFn: async () =>
-      (
-        await api<ClinicChoice[]>('registrations/clinics/', {
-          query: { CorpId: corpId ?? undefined },
-          service: 'master',
-        })
-      ).data ?? [],
-    staleTime: STALE_MS,
-  });
+  useContractQuery(
+    listClinics,
+    { query: { CorpId: corpId ?? undefined } },
+    { service: 'master', staleTime: STALE_MS, select: (clinics) => clinics ?? [] },
+  );
 
 export const useSpecialistChoices = () =>
-  useQuery({
-    queryKey: ['master-staff', 'specialists'],
-    queryFn: async () =>
-      (await api<{ specialists: SpecialistChoice[] }>('doctors/specialists')).data?.specialists ?? [],
-    staleTime: STALE_MS,
-  });
+  useContractQuery(listSpecialists, {}, { staleTime: STALE_MS, select: (d) => d?.specialists ?? [] });
 
 export const useRoleChoices = () =>
   useQuery({

@@ -10,9 +10,9 @@ const clinics = [
   { id: 10, uid: 'c10', name: 'Klinik Sehat Menteng' },
   { id: 11, uid: 'c11', name: 'Klinik Sehat Cikini' },
 ];
+// a list row as the server answers it (doctorSummarySchema): no login id
 const row = {
   doctorId: 7,
-  userId: 'u7',
   name: 'dr. Alexander Wijaya',
   title: 'dr.',
   specialist: 'Dokter Umum',
@@ -145,7 +145,7 @@ describe('MasterDoctorPage list', { timeout: 20_000 }, () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Nonaktifkan' }));
     await waitFor(() =>
       expect(bodies(fetchMock.mock.calls, 'settings/doctors', 'PATCH')).toEqual([
-        { doctorId: 7, userId: 'u7', updateData: { enabled: false } },
+        { doctorId: 7, updateData: { enabled: false } },
       ]),
     );
     expect(await screen.findByText('Data dokter berhasil disimpan')).toBeInTheDocument();

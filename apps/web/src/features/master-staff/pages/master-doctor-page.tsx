@@ -36,7 +36,8 @@ export function MasterDoctorPage() {
       cancel: t('masterWeb.common.cancel'),
       onConfirm: () =>
         update.mutate(
-          { doctorId: doctor.doctorId, userId: doctor.userId ?? undefined, updateData: { enabled: enable } },
+          // the list rows carry no login id; the server finds the doctor's login itself
+          { doctorId: doctor.doctorId, updateData: { enabled: enable } },
           toggleFeedback,
         ),
     });

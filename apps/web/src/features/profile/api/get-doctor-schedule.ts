@@ -1,16 +1,18 @@
-import type { DoctorSchedule } from '@klinikita/domain/schedules/schedule.schema';
+import { getDoctorSchedule as doctorScheduleCall } from '@klinikita/domain/schedules/schedules.contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { contractKey, fetchData } from '../../../shared/api/contract-client.ts';
+
+const scheduleInput = (doctorId: number, clinicId: number | null) => ({
+  params: { doctorId },
+  query: { clinicId: clinicId ?? undefined },
+});
 
 export const doctorScheduleKey = (doctorId: number, clinicId: number | null) =>
-  ['schedules', 'doctor', doctorId, clinicId] as const;
+  contractKey(doctorScheduleCall, scheduleInput(doctorId, clinicId));
 
 /** `GET /reservation/doctor-schedule/{doctorId}` (spec 7): booking slots and limit by weekday 1–7. */
-export async function getDoctorSchedule(doctorId: number, clinicId: number | null): Promise<DoctorSchedule> {
-  const { data } = await api<DoctorSchedule>(`reservation/doctor-schedule/${doctorId}`, {
-    query: { clinicId: clinicId ?? undefined },
-  });
-  return data ?? {};
+export async function getDoctorSchedule(doctorId: number, clinicId: number | null) {
+  return (await fetchData(doctorScheduleCall, scheduleInput(doctorId, clinicId))) ?? {};
 }
 
 export const useDoctorSchedule = (doctorId: number, clinicId: number | null) =>

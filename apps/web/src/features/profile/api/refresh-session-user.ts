@@ -1,5 +1,6 @@
+import { getSessionUser } from '@klinikita/domain/auth/auth.contract';
 import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
-import { api } from '../../../shared/api-client.ts';
+import { call } from '../../../shared/api/contract-client.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 
 /**
@@ -9,7 +10,7 @@ import { sessionStore } from '../../../shared/session/session-store.ts';
 export async function refreshSessionUser(patch: Partial<Pick<SessionUser, 'name' | 'imageUrl'>>) {
   const current = sessionStore.getState().user;
   try {
-    const { data } = await api<SessionUser>('users');
+    const { data } = await call(getSessionUser);
     if (data) {
       sessionStore.signIn(data);
       return;

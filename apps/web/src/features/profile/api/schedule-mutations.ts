@@ -1,64 +1,44 @@
+import {
+  addScheduleSlot,
+  deleteScheduleSlot,
+  setScheduleLimit,
+  updateScheduleSlot,
+} from '@klinikita/domain/schedules/schedules.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { type ContractBody, call, moduleKey } from '../../../shared/api/contract-client.ts';
 
-export interface LimitInput {
-  doctorId: number;
-  dayToChange: number;
-  /** As typed: the spec leaves the limit unchecked in the browser; the server refuses what is not a whole number. */
-  limit: number | string;
-  clinicId?: number;
-}
-export interface AddSlotInput {
-  clinicIdWeb: number;
-  dokterIdWeb: number;
-  newBookingTime: string;
-  bookingDay: number;
-}
-export interface UpdateSlotInput {
-  clinicIDWeb: number;
-  dokterIdWeb: number;
-  newBookingTime: string;
-  bookingDay: number;
-  indexToChange: number;
-  bookingTime: string;
-}
-export interface DeleteSlotInput {
-  clinicIDWeb: number;
-  dokterIdWeb: number;
-  indexToChange: number;
-  bookingDay: number;
-  bookingTime: string;
-}
+/** The limit as typed: the spec leaves it unchecked in the browser; the server refuses what is not a whole number. */
+export type LimitInput = ContractBody<typeof setScheduleLimit> & { doctorId: number };
+export type AddSlotInput = ContractBody<typeof addScheduleSlot>;
+export type UpdateSlotInput = ContractBody<typeof updateScheduleSlot>;
+export type DeleteSlotInput = ContractBody<typeof deleteScheduleSlot>;
+
+// the spec's service header of the schedule calls
+const assesment = { service: 'assesment' } as const;
 
 /** Every schedule view refetches after any change, successful or not (someone else may have changed it). */
-function useScheduleMutation<V>(call: (variables: V) => Promise<{ message: string }>) {
+function useScheduleMutation<V>(send: (variables: V) => Promise<{ message: string }>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: call,
-    onSettled: () => client.invalidateQueries({ queryKey: ['schedules'] }),
+    mutationFn: send,
+    onSettled: () => client.invalidateQueries({ queryKey: moduleKey(setScheduleLimit) }),
   });
 }
 
 /** `PUT /assesments/doctors/{doctorId}` {dayToChange, limit} (spec 7, service assesment). */
 export const useUpdateScheduleLimit = () =>
   useScheduleMutation(({ doctorId, ...body }: LimitInput) =>
-    api(`assesments/doctors/${doctorId}`, { method: 'PUT', body, service: 'assesment' }),
+    call(setScheduleLimit, { params: { doctorId }, body }, assesment),
   );
 
 /** `POST /assesments/doctors/add-schedule`. */
 export const useAddScheduleSlot = () =>
-  useScheduleMutation((body: AddSlotInput) =>
-    api('assesments/doctors/add-schedule', { method: 'POST', body, service: 'assesment' }),
-  );
+  useScheduleMutation((body: AddSlotInput) => call(addScheduleSlot, { body }, assesment));
 
 /** `PUT /assesments/doctors/update-time-schedule`. */
 export const useUpdateScheduleSlot = () =>
-  useScheduleMutation((body: UpdateSlotInput) =>
-    api('assesments/doctors/update-time-schedule', { method: 'PUT', body, service: 'assesment' }),
-  );
+  useScheduleMutation((body: UpdateSlotInput) => call(updateScheduleSlot, { body }, assesment));
 
 /** `DELETE /assesments/doctors/delete-schedule` (JSON body). */
 export const useDeleteScheduleSlot = () =>
-  useScheduleMutation((body: DeleteSlotInput) =>
-    api('assesments/doctors/delete-schedule', { method: 'DELETE', body, service: 'assesment' }),
-  );
+  useScheduleMutation((body: DeleteSlotInput) => call(deleteScheduleSlot, { body }, assesment));

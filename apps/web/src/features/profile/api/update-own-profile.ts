@@ -1,15 +1,19 @@
+import { getDoctorProfile } from '@klinikita/domain/doctors/doctors.contract';
+import { editOwnProfile } from '@klinikita/domain/employees/employees.contract';
 import type { ProfileEditInput } from '@klinikita/domain/employees/profile.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { call, moduleKey } from '../../../shared/api/contract-client.ts';
 
 /** `PATCH settings/doctors/profile/edit` (spec 7): the own profile, doctor or photo variant. */
-export const updateOwnProfile = (input: ProfileEditInput) =>
-  api('settings/doctors/profile/edit', { method: 'PATCH', body: input });
-
 export function useUpdateOwnProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: updateOwnProfile,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['profile'] }),
+    mutationFn: (input: ProfileEditInput) => call(editOwnProfile, { body: input }),
+    // the profile reads again, as a doctor's or as an employee's
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: moduleKey(editOwnProfile) }),
+        client.invalidateQueries({ queryKey: moduleKey(getDoctorProfile) }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
-import type { Envelope } from '@klinikita/domain/common/envelope';
-import { toMMDDYYYY } from '@klinikita/domain/common/format';
-import { API_BASE, ApiError } from '../../../shared/api-client.ts';
+import { toMMDDYYYY } from '@klinikita/domain/common/dates';
+import { uploadDoctorFile, uploadUserPhoto } from '@klinikita/domain/files/files.contract';
+import { call } from '../../../shared/api/contract-client.ts';
+import { ApiError } from '../../../shared/api-client.ts';
 
 /** Where a photo goes: the doctor upload (field `files`) or the user's own image (field `image`). */
 export type UploadTarget = 'doctor' | 'user';
@@ -25,25 +26,11 @@ export const isAcceptedPhoto = (file: File) => {
  */
 export async function uploadPhoto(file: File, target: UploadTarget, now = new Date()): Promise<string> {
   const body = new FormData();
-  const url =
-    target === 'doctor'
-      ? `${API_BASE}/assesments/doctor/upload?date=${toMMDDYYYY(now)}`
-      : `${API_BASE}/users/upload`;
   body.append(target === 'doctor' ? 'files' : 'image', file);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      body,
-      headers: { accept: 'application/json', ...(target === 'doctor' ? { service: 'assesment' } : {}) },
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : String(error));
-  }
-  const envelope = (await response.json().catch(() => null)) as Envelope<{ url: string }> | null;
-  if (!response.ok || !envelope?.status || !envelope.data?.url) {
-    throw new ApiError(response.status, envelope?.message ?? response.statusText, envelope?.errors ?? []);
-  }
-  return envelope.data.url;
+  const answer =
+    target === 'doctor'
+      ? await call(uploadDoctorFile, { query: { date: toMMDDYYYY(now) }, body }, { service: 'assesment' })
+      : await call(uploadUserPhoto, { body });
+  if (!answer.data?.url) throw new ApiError(200, answer.message);
+  return answer.data.url;
 }

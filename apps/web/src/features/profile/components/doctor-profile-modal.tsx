@@ -17,7 +17,7 @@ interface DoctorProfileModalProps {
 
 const fromDoctor = (p: DoctorProfile): ProfileSource => ({
   name: p.name,
-  username: p.username,
+  username: p.username ?? '',
   icNumber: p.identificationNumber ?? '',
   ihsNumber: p.ihsNumber ?? '',
   phoneNumber: p.mobilePhone ?? '',
@@ -37,7 +37,7 @@ const fromDoctor = (p: DoctorProfile): ProfileSource => ({
 
 const fromEmployee = (p: EmployeeProfile): ProfileSource => ({
   name: p.name,
-  username: p.username,
+  username: p.username ?? '',
   icNumber: p.icNumber ?? '',
   ihsNumber: p.ihsNumber ?? '',
   phoneNumber: p.phoneNumber ?? '',

@@ -92,7 +92,7 @@ function EditUserForm({
   const save = useUpdateEmployee();
   const [values, setValues] = useState<StaffProfileForm>({
     name: profile.name,
-    username: profile.username,
+    username: profile.username ?? '',
     email: profile.email ?? '',
     clinicId: profile.clinicId,
     role: profile.role?.role ?? '',

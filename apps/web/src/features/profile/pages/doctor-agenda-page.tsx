@@ -1,4 +1,4 @@
-import { toDMY } from '@klinikita/domain/common/format';
+import { toDMY } from '@klinikita/domain/common/dates';
 import { ageLabel } from '@klinikita/domain/patients/patient.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
 import { WEEKDAYS } from '@klinikita/domain/schedules/schedule.schema';

@@ -43,6 +43,10 @@ export const doctorProfile: DoctorProfile = {
   mobilePhone: '081234567890',
   address: 'Jl. Menteng Raya 1',
   idEmploye: 21,
+  uidEmployee: 'e21',
+  userId: 'u21',
+  role: { _id: 'r2', role: 'Doctor' },
+  active: true,
   photo: null,
   dob: null,
   email: 'dokter@klinik.test',
@@ -71,8 +75,10 @@ export const employeeProfile: EmployeeProfile = {
   uidClinic: 'c1',
   clinicName: 'Klinik Pratama Sehat',
   uidEmployee: 'e1',
+  userId: 'u1',
   imageUrl: null,
   active: true,
+  doctorId: null,
 };
 
 export const ok = (data?: unknown, message = 'Berhasil') => ({ body: { status: true, message, data } });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useDisplayLink, useRenewDisplayLink } from '../api/display-link.ts';
 
-/** The "Layar antrian" button and its dialog: the clinic's TV link, to copy, open or replace. */
+/** The "Layar antrean" button and its dialog: the clinic's TV link, to copy, open or replace. */
 export function DisplayLinkButton({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);

@@ -14,18 +14,18 @@ describe('QueuePrefixesButton', () => {
     const fetchMock = mockApi({
       [`${API}/registrations/queue-prefixes`]: (init) =>
         init?.method === 'PUT'
-          ? ok(JSON.parse(String(init.body)).prefixes, 'Awalan nomor antrian disimpan')
+          ? ok(JSON.parse(String(init.body)).prefixes, 'Awalan nomor antrean disimpan')
           : ok(PREFIXES),
     });
     renderWithApp(<QueuePrefixesButton clinicId={1} clinicName="Klinik Pratama Sehat" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Awalan antrian' }));
-    const dialog = await screen.findByRole('dialog', { name: /Awalan nomor antrian/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Awalan antrean' }));
+    const dialog = await screen.findByRole('dialog', { name: /Awalan nomor antrean/ });
     const lab = await within(dialog).findByRole('textbox', { name: 'Laboratorium' });
     expect(lab).toHaveValue('L');
 
     fireEvent.change(lab, { target: { value: 'l1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
-    expect(await within(dialog).findByText('Awalan antrian 1–3 huruf A–Z')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Awalan antrean 1–3 huruf A–Z')).toBeInTheDocument();
     expect(bodies(fetchMock.mock.calls, 'registrations/queue-prefixes', 'PUT')).toEqual([]);
 
     fireEvent.change(lab, { target: { value: 'lb' } });
@@ -35,6 +35,6 @@ describe('QueuePrefixesButton', () => {
         { clinicId: 1, prefixes: { ...PREFIXES, LAB: 'LB' } },
       ]),
     );
-    expect(await screen.findByText('Awalan nomor antrian disimpan')).toBeInTheDocument();
+    expect(await screen.findByText('Awalan nomor antrean disimpan')).toBeInTheDocument();
   });
 });

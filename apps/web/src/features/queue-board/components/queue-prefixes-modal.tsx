@@ -13,7 +13,7 @@ import { useQueuePrefixes, useSaveQueuePrefixes } from '../api/queue-prefixes.ts
 
 const KEYS = ['doctor', 'bpjs', 'LAB', 'RAD', 'MCU', 'TREATMENT', 'PHYSIO'] as const;
 
-/** "Awalan antrian": the clinic's queue-number prefix per service, for whoever runs the queue. */
+/** "Awalan antrean": the clinic's queue-number prefix per service, for whoever runs the queue. */
 export function QueuePrefixesButton({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);

@@ -1,6 +1,8 @@
+import { LIVE_RESYNC } from '@klinikita/domain/common/live-events';
+import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import { useEffect, useRef, useState } from 'react';
 
-const EVENTS = ['registration.called', 'registration.updated', 'resync'];
+const EVENTS = [REGISTRATION_EVENTS.called, REGISTRATION_EVENTS.updated, LIVE_RESYNC];
 const RETRY_FIRST_MS = 2000;
 const RETRY_MAX_MS = 30_000;
 

@@ -72,7 +72,7 @@ const boardAccess = [
     parent: {
       enabled: true,
       status: true,
-      menu: { _id: 'm1', menu: { name: 'Antrian Pasien', route: '/PatientQueue/patientQueue' } },
+      menu: { _id: 'm1', menu: { name: 'Antrean Pasien', route: '/PatientQueue/patientQueue' } },
     },
     childs: [],
   },
@@ -159,7 +159,7 @@ describe('QueueBoardPage', { timeout: 20_000 }, () => {
     });
     renderBoard();
     await row('A-001');
-    const search = screen.getByRole('searchbox', { name: 'Cari antrian' });
+    const search = screen.getByRole('searchbox', { name: 'Cari antrean' });
     fireEvent.keyDown(document.body, { key: '/' });
     expect(search).toHaveFocus();
     fireEvent.change(search, { target: { value: ' A-002 ' } });
@@ -176,7 +176,7 @@ describe('QueueBoardPage', { timeout: 20_000 }, () => {
       expect(last.searchParams.get('endDate')).toBe('1_4_2026');
     });
     // calls are for today's queue only
-    expect(await screen.findByText(/Menampilkan antrian 31\/3\/2026/)).toBeInTheDocument();
+    expect(await screen.findByText(/Menampilkan antrean 31\/3\/2026/)).toBeInTheDocument();
     expect(within(await row('A-001')).getByRole('button', { name: 'Panggil A-001' })).toBeDisabled();
   });
 
@@ -272,13 +272,13 @@ describe('the display link dialog', { timeout: 20_000 }, () => {
         if (init?.method === 'POST') path = '/display/new-token';
         return ok(
           { token: path.slice(9), path },
-          'Tautan layar antrian baru dibuat; tautan lama tidak berlaku lagi',
+          'Tautan layar antrean baru dibuat; tautan lama tidak berlaku lagi',
         );
       },
     });
     renderBoard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Layar antrian' }));
-    const link = await screen.findByRole('textbox', { name: 'Tautan layar antrian' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Layar antrean' }));
+    const link = await screen.findByRole('textbox', { name: 'Tautan layar antrean' });
     await waitFor(() => expect(link).toHaveValue('http://localhost:3000/display/old-token'));
     expect(screen.getByRole('link', { name: 'Buka' })).toHaveAttribute('target', '_blank');
     expect(urls(fetchMock.mock.calls, 'registrations/display-link')[0].searchParams.get('clinicId')).toBe(
@@ -292,7 +292,7 @@ describe('the display link dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(link).toHaveValue('http://localhost:3000/display/new-token'));
     expect(bodies(fetchMock.mock.calls, 'registrations/display-link', 'POST')).toEqual([{ clinicId: 1 }]);
     expect(
-      await screen.findByText('Tautan layar antrian baru dibuat; tautan lama tidak berlaku lagi'),
+      await screen.findByText('Tautan layar antrean baru dibuat; tautan lama tidak berlaku lagi'),
     ).toBeInTheDocument();
   });
 });

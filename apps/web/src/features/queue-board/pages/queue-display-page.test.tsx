@@ -97,7 +97,7 @@ describe('QueueDisplayPage', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(spoken(speak)).toHaveLength(1));
     expect(spoken(speak)[0]).toMatchObject({
-      text: 'Nomor antrian A 12, silakan ke Poli Umum',
+      text: 'Nomor antrean A 12, silakan ke Poli Umum',
       lang: 'id-ID',
     });
     expect(
@@ -111,9 +111,9 @@ describe('QueueDisplayPage', { timeout: 20_000 }, () => {
   });
 
   it('says clearly when the link is not valid', async () => {
-    mockApi({ [`${API}/display/old`]: () => fail(404, 'Tautan layar antrian tidak berlaku') });
+    mockApi({ [`${API}/display/old`]: () => fail(404, 'Tautan layar antrean tidak berlaku') });
     renderDisplay('old');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Tautan layar antrian tidak berlaku');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tautan layar antrean tidak berlaku');
     expect(screen.getByText(/Minta tautan baru dari admin klinik/)).toBeInTheDocument();
     expect(FakeEventSource.instances.every((s) => s.readyState === FakeEventSource.CLOSED)).toBe(true);
   });

@@ -36,18 +36,21 @@ export function ParkedEventsCard() {
   const [showReplayed, setShowReplayed] = useState(false);
   const [page, setPage] = useState(1);
   const consumers = useEventConsumers(true);
-  const parked = useParkedEvents({ open: !showReplayed, page, limit: PAGE_SIZE }, true);
+  const parked = useParkedEvents({ open: showReplayed ? 'false' : 'true', page, limit: PAGE_SIZE }, true);
   const replay = useReplayParked();
 
   const run = (event: ParkedEvent) =>
-    replay.mutate(event.id, {
-      onSuccess: (res) => notifications.show({ color: 'teal', message: translateMessage(res.message) }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status > 0 && error.status < 500)
-          notifications.show({ color: 'orange', message: translateMessage(error.message) });
-        else void reportUnexpectedError(error);
+    replay.mutate(
+      { params: { id: event.id } },
+      {
+        onSuccess: (res) => notifications.show({ color: 'teal', message: translateMessage(res.message) }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status > 0 && error.status < 500)
+            notifications.show({ color: 'orange', message: translateMessage(error.message) });
+          else void reportUnexpectedError(error);
+        },
       },
-    });
+    );
 
   const name = (consumer: string) => t(`outbox.names.${consumer}`, { defaultValue: consumer });
   const docs = parked.data?.docs ?? [];
@@ -135,7 +138,7 @@ export function ParkedEventsCard() {
                     size="compact-sm"
                     variant="light"
                     leftSection={<IconRefresh size={14} />}
-                    loading={replay.isPending && replay.variables === p.id}
+                    loading={replay.isPending && replay.variables?.params.id === p.id}
                     onClick={() => run(p)}
                   >
                     {t('outbox.replay')}

@@ -13,8 +13,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { errorResponse, ok, standardErrors } from '../../shared/http.ts';
-import { listRoles } from './roles.queries.ts';
 import {
+  assignableRoles,
   createRole,
   deleteRole,
   listRolePage,
@@ -44,12 +44,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => {
       const session = requireSession(request);
-      const rows = await listRoles(db, session.corpId);
-      return {
-        status: true,
-        message: request.t('api.ok'),
-        data: rows.map((x) => ({ _id: x.uid, role: x.name })),
-      };
+      return { status: true, message: request.t('api.ok'), data: await assignableRoles(db, session) };
     },
   );
 

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { menus, roleMenus, roles, users } from '../../db/schema/index.ts';
-import { containsPattern } from '../../shared/sql.ts';
+import { containsPattern, type Executor, type Tx } from '../../shared/sql.ts';
 
 /** The corporate's roles. */
-export function listRoles(db: Db, corpId: number) {
+export function listRoles(db: Executor, corpId: number) {
   return db
     .select({ uid: roles.uid, name: roles.name })
     .from(roles)
@@ -13,7 +12,11 @@ export function listRoles(db: Db, corpId: number) {
 }
 
 /** One page of the corporate's roles with how many users and menus each has. */
-export async function pageRoles(db: Db, corpId: number, q: { search?: string; page: number; limit: number }) {
+export async function pageRoles(
+  db: Executor,
+  corpId: number,
+  q: { search?: string; page: number; limit: number },
+) {
   const where = and(
     eq(roles.corpId, corpId),
     isNull(roles.deletedAt),
@@ -39,7 +42,9 @@ export async function pageRoles(db: Db, corpId: number, q: { search?: string; pa
   return { rows, total };
 }
 
-export async function findRole(db: Db, corpId: number, uid: string) {
+export type RoleCountsRow = Awaited<ReturnType<typeof pageRoles>>['rows'][number];
+
+export async function findRole(db: Executor, corpId: number, uid: string) {
   const [row] = await db
     .select()
     .from(roles)
@@ -47,7 +52,7 @@ export async function findRole(db: Db, corpId: number, uid: string) {
   return row ?? null;
 }
 
-export async function roleNameTaken(db: Db, corpId: number, name: string, exceptId?: number) {
+export async function roleNameTaken(db: Executor, corpId: number, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: roles.id })
     .from(roles)
@@ -62,7 +67,7 @@ export async function roleNameTaken(db: Db, corpId: number, name: string, except
   return Boolean(row);
 }
 
-export const countRoleUsers = async (db: Db, roleId: number) =>
+export const countRoleUsers = async (db: Executor, roleId: number) =>
   (
     await db
       .select({ n: count() })
@@ -70,7 +75,7 @@ export const countRoleUsers = async (db: Db, roleId: number) =>
       .where(and(eq(users.roleId, roleId), isNull(users.deletedAt)))
   )[0].n;
 
-export function allMenus(db: Db) {
+export function allMenus(db: Executor) {
   return db
     .select({
       id: menus.id,
@@ -85,26 +90,48 @@ export function allMenus(db: Db) {
     .orderBy(asc(menus.sort));
 }
 
-export function roleGrants(db: Db, roleId: number) {
+export function roleGrants(db: Executor, roleId: number) {
   return db
     .select({ menuId: roleMenus.menuId, enabled: roleMenus.enabled })
     .from(roleMenus)
     .where(eq(roleMenus.roleId, roleId));
 }
 
-/** Replaces a role's grants in one transaction. */
+/** Replaces a role's grants (run it in a transaction: the delete and the insert belong together). */
 export async function replaceRoleGrants(
-  db: Db,
+  tx: Tx,
   roleId: number,
   grants: { menuId: number; enabled: boolean }[],
 ) {
-  await db.transaction(async (tx) => {
-    await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
-    if (grants.length) await tx.insert(roleMenus).values(grants.map((g) => ({ roleId, ...g })));
-  });
+  await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+  if (grants.length) await tx.insert(roleMenus).values(grants.map((g) => ({ roleId, ...g })));
 }
 
-export async function copyGrants(db: Db, fromRoleId: number, toRoleId: number) {
+export async function copyGrants(db: Executor, fromRoleId: number, toRoleId: number) {
   const grants = await roleGrants(db, fromRoleId);
   if (grants.length) await db.insert(roleMenus).values(grants.map((g) => ({ roleId: toRoleId, ...g })));
+}
+
+export async function insertRole(db: Executor, values: typeof roles.$inferInsert) {
+  const [role] = await db.insert(roles).values(values).returning();
+  return role;
+}
+
+export async function updateRoleRow(db: Executor, roleId: number, set: Partial<typeof roles.$inferInsert>) {
+  await db.update(roles).set(set).where(eq(roles.id, roleId));
+}
+
+/** A role of the corporate (not deleted) by uid or by name. */
+export async function findCorporateRole(db: Executor, corpId: number, ref: { uid?: string; name?: string }) {
+  const [row] = await db
+    .select({ id: roles.id, uid: roles.uid, name: roles.name })
+    .from(roles)
+    .where(
+      and(
+        eq(roles.corpId, corpId),
+        isNull(roles.deletedAt),
+        ref.uid !== undefined ? eq(roles.uid, ref.uid) : eq(roles.name, ref.name ?? ''),
+      ),
+    );
+  return row ?? null;
 }

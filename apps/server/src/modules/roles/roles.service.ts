@@ -4,51 +4,54 @@ import type {
   CreateRoleInput,
   RoleListQuery,
   RoleMenuNode,
-  RoleSummary,
   UpdateRoleInput,
   UpdateRoleMenusInput,
 } from '@klinikita/domain/settings/roles.schema';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
+import { type Executor, pageOf } from '../../shared/sql.ts';
+import { toRoleSummary } from './roles.mapper.ts';
 import {
   allMenus,
   copyGrants,
   countRoleUsers,
+  findCorporateRole,
   findRole,
+  insertRole,
+  listRoles,
   pageRoles,
   replaceRoleGrants,
   roleGrants,
   roleNameTaken,
+  updateRoleRow,
 } from './roles.queries.ts';
 
 const editable = (name: string) => !ALL_ACCESS_ROLES.includes(name);
 
 export async function listRolePage(db: Db, session: AuthSession, q: RoleListQuery) {
   const { rows, total } = await pageRoles(db, session.corpId, q);
-  const docs: RoleSummary[] = rows.map((r) => ({
-    _id: r.uid,
-    role: r.name,
-    description: r.description,
-    builtIn: r.builtIn,
-    editable: editable(r.name),
-    users: Number(r.users),
-    menus: Number(r.menus),
-  }));
-  return {
-    docs,
-    page: q.page,
-    limit: q.limit,
-    totalDocs: total,
-    totalPages: Math.max(1, Math.ceil(total / q.limit)),
-  };
+  return pageOf(
+    rows.map((r) => toRoleSummary(r, editable(r.name))),
+    total,
+    q,
+  );
 }
 
-async function roleOr404(db: Db, session: AuthSession, uid: string) {
+/** `GET settings/roles/findAll`: the roles the caller's corporate can assign. */
+export async function assignableRoles(db: Db, session: AuthSession) {
+  const rows = await listRoles(db, session.corpId);
+  return rows.map((r) => ({ _id: r.uid, role: r.name }));
+}
+
+/** A role of the corporate by uid or name (employees and doctors check what they assign). */
+export function corporateRole(db: Executor, corpId: number, ref: { uid?: string; name?: string }) {
+  return findCorporateRole(db, corpId, ref);
+}
+
+async function roleOr404(db: Executor, session: AuthSession, uid: string) {
   const role = await findRole(db, session.corpId, uid);
   if (!role) throw notFound();
   return role;
@@ -56,19 +59,15 @@ async function roleOr404(db: Db, session: AuthSession, uid: string) {
 
 export async function createRole(db: Db, session: AuthSession, input: CreateRoleInput, ip: string) {
   // the role, its copied grants and the audit row land together or not at all
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     if (await roleNameTaken(tx, session.corpId, input.role)) throw new AppError(409, 'api.roleExists');
     const source = input.copyFrom ? await roleOr404(tx, session, input.copyFrom) : null;
-    const [role] = await tx
-      .insert(roles)
-      .values({
-        uid: newUid(),
-        corpId: session.corpId,
-        name: input.role,
-        description: input.description || null,
-      })
-      .returning();
+    const role = await insertRole(tx, {
+      uid: newUid(),
+      corpId: session.corpId,
+      name: input.role,
+      description: input.description || null,
+    });
     if (source) await copyGrants(tx, source.id, role.id);
     await writeAudit(tx, {
       userId: session.userId,
@@ -96,10 +95,10 @@ export async function updateRole(
     if (await roleNameTaken(db, session.corpId, input.role, role.id))
       throw new AppError(409, 'api.roleExists');
   }
-  await db
-    .update(roles)
-    .set({ name: input.role ?? role.name, description: input.description ?? role.description })
-    .where(eq(roles.id, role.id));
+  await updateRoleRow(db, role.id, {
+    name: input.role ?? role.name,
+    description: input.description ?? role.description,
+  });
   await writeAudit(db, {
     userId: session.userId,
     corpId: session.corpId,
@@ -117,7 +116,7 @@ export async function deleteRole(db: Db, session: AuthSession, uid: string, ip: 
   const inUse = await countRoleUsers(db, role.id);
   if (inUse > 0) throw new AppError(409, 'api.roleInUse', { count: inUse });
   // soft delete: shown in Setting/trash, restorable
-  await db.update(roles).set({ deletedAt: new Date() }).where(eq(roles.id, role.id));
+  await updateRoleRow(db, role.id, { deletedAt: new Date() });
   await writeAudit(db, {
     userId: session.userId,
     corpId: session.corpId,
@@ -184,8 +183,7 @@ export async function setRoleMenus(
     }
   }
   // the new grants and their audit row together
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     await replaceRoleGrants(
       tx,
       role.id,

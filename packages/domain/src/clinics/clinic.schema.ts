@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from '../common/zod-config.ts';
 
+/** The corporate profile (`pharmacies/corps/where`); its name heads the page for Super Admin and Admin. */
 export const corporateSchema = z.object({
   id: z.number().int(),
   uid: z.string(),
@@ -8,6 +9,7 @@ export const corporateSchema = z.object({
   address: z.string().nullable(),
   email: z.string().nullable(),
 });
+export type Corporate = z.infer<typeof corporateSchema>;
 
 export const clinicSchema = z.object({
   id: z.number().int(),
@@ -21,6 +23,7 @@ export const clinicSchema = z.object({
   accountType: z.enum(['corporate', 'klinik', 'mandiri']),
   statusSetup: z.string(),
 });
+export type Clinic = z.infer<typeof clinicSchema>;
 
 export const idQuerySchema = z.object({ id: z.coerce.number().int().positive('validation.invalid') });
 export const corpIdQuerySchema = z.object({

@@ -1,0 +1,79 @@
+import type {
+  Endpoint,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResult,
+} from '@klinikita/domain/common/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { ok, standardErrors } from './http.ts';
+
+/** The request of a contract's route: params, query and body as its schemas parsed them. */
+export type ContractRequest<E extends Endpoint> = FastifyRequest<{
+  Params: EndpointParams<E>;
+  Querystring: EndpointQuery<E>;
+  Body: EndpointBody<E>;
+}>;
+
+/** A success answer whose message depends on the outcome (`patients.created` names the record number). */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {}
+}
+
+/** `data` answered with the message `key` instead of the contract's own. */
+export const answer = <T>(data: T, key: string, params?: Record<string, string | number>) =>
+  new Answer(data, key, params);
+
+/**
+ * What a handler gives: the envelope's `data` (the contract's message is added), an `answer(...)`
+ * with its own message, or the reply it sent itself (a file stream, a refusal with extra fields).
+ */
+export type ContractResult<E extends Endpoint> =
+  | EndpointResult<E>
+  | Answer<EndpointResult<E>>
+  | FastifyReply
+  // a write that answers only its message: its service returns nothing
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler ending in a void call gives void, not undefined
+  | (undefined extends EndpointResult<E> ? void : never);
+
+export type ContractHandler<E extends Endpoint> = (
+  request: ContractRequest<E>,
+  reply: FastifyReply,
+) => ContractResult<E> | Promise<ContractResult<E>>;
+
+/**
+ * Registers the route of a contract: its access rule (plugins/auth.ts), its schemas (params,
+ * querystring, body, the envelope of `data` and the error answers), summary and tags for OpenAPI.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, contract: E, handler: ContractHandler<E>) {
+  const schema: FastifySchema = {
+    tags: [...contract.tags],
+    summary: contract.summary,
+    ...(contract.params && { params: contract.params }),
+    ...(contract.query && { querystring: contract.query }),
+    ...(contract.body && { body: contract.body }),
+    response: {
+      ...(!contract.raw && { 200: ok(contract.response) }),
+      ...standardErrors,
+      ...contract.errors,
+    },
+  };
+  const successKey = contract.message ?? 'api.ok';
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    config: { access: contract.access },
+    schema,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await handler(request as ContractRequest<E>, reply);
+      if (result === reply) return reply;
+      if (result instanceof Answer)
+        return { status: true, message: request.t(result.key, result.params), data: result.data };
+      return { status: true, message: request.t(successKey), data: result };
+    },
+  });
+}

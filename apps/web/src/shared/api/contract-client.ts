@@ -1,0 +1,159 @@
+// types only: this client is part of the first load, which keeps zod and the schemas out
+import type {
+  Endpoint,
+  EndpointInput,
+  EndpointNeedsInput,
+  EndpointResponse,
+} from '@klinikita/domain/common/contract';
+import type { Envelope } from '@klinikita/domain/common/envelope';
+import {
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, type ServiceName } from '../api-client.ts';
+
+/** The envelope a contract answers. */
+export type ContractAnswer<E extends Endpoint> = Envelope<EndpointResponse<E>>;
+/** The query string of a contract, as the client sends it. */
+export type ContractQuery<E extends Endpoint> = NonNullable<EndpointInput<E>['query']>;
+/** The body of a contract, as the client sends it. */
+export type ContractBody<E extends Endpoint> = NonNullable<EndpointInput<E>['body']>;
+
+export interface CallOptions {
+  /** The spec's `service` header, for the calls that send it. */
+  service?: ServiceName;
+}
+
+/** The wire path with its params filled in: `/patients/:uid` → `/patients/p%201`. */
+function endpointPath(path: string, params: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`missing path param ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A query string as the wire carries it: every value a string, absent values left out. */
+function wireQuery(query: unknown): Record<string, string> | undefined {
+  if (query === undefined || query === null) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) out[name] = String(value);
+  }
+  return out;
+}
+
+/** What a call needs of its contract at run time: the method and the wire path. */
+type RouteOf<E extends Endpoint> = Pick<E, 'method' | 'path'>;
+
+function send<E extends Endpoint>(
+  contract: RouteOf<E>,
+  input: EndpointInput<E> | undefined,
+  options?: CallOptions,
+) {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: unknown; body?: unknown };
+  return api<EndpointResponse<E>>(endpointPath(contract.path, { ...params }), {
+    method: contract.method,
+    query: wireQuery(query),
+    body,
+    service: options?.service,
+  });
+}
+
+/**
+ * Calls a contract (packages/domain/src/<module>/<module>.contract.ts) through the API client:
+ * its params fill the path, its query and body travel as declared; answers the envelope or throws
+ * an ApiError (with the language header and the error toasts of every call).
+ */
+export function call<E extends Endpoint>(
+  contract: E,
+  ...[input, options]: EndpointNeedsInput<E> extends true
+    ? [input: EndpointInput<E>, options?: CallOptions]
+    : [input?: EndpointInput<E>, options?: CallOptions]
+): Promise<ContractAnswer<E>> {
+  return send(contract, input, options);
+}
+
+/**
+ * `call` for the screens of the first load (the boot, the login page), which keep zod and the
+ * schemas out of their script: the contract is imported as a type only, and its method and path,
+ * written out, must be the contract's (`callRoute<typeof login>({ method: 'POST', path: '/auth/login' }, …)`).
+ */
+export function callRoute<E extends Endpoint>(
+  route: RouteOf<E>,
+  ...[input, options]: EndpointNeedsInput<E> extends true
+    ? [input: EndpointInput<E>, options?: CallOptions]
+    : [input?: EndpointInput<E>, options?: CallOptions]
+): Promise<ContractAnswer<E>> {
+  return send<E>(route, input, options);
+}
+
+/** The `data` of a read, whose successful answers always carry it. */
+export async function fetchData<E extends Endpoint>(
+  contract: E,
+  input?: EndpointInput<E>,
+  options?: CallOptions,
+): Promise<EndpointResponse<E>> {
+  return (await send(contract, input, options)).data as EndpointResponse<E>;
+}
+
+/**
+ * The query key of a call, from the contract: `[module, path]` for all its calls (to invalidate)
+ * and `[module, path, input]` for one.
+ */
+export function contractKey<E extends Endpoint>(contract: E, input?: EndpointInput<E>): QueryKey {
+  return input === undefined ? contract.key : [...contract.key, input];
+}
+
+/** Every query of a module (the contract's first tag), to invalidate after a write. */
+export const moduleKey = (contract: Endpoint): QueryKey => [contract.key[0]];
+
+type QueryOptions<E extends Endpoint, TData> = Omit<
+  UseQueryOptions<EndpointResponse<E>, Error, TData>,
+  'queryKey' | 'queryFn'
+> &
+  CallOptions;
+
+/** A read through its contract, keyed by `contractKey(contract, input)`. */
+export function useContractQuery<E extends Endpoint, TData = EndpointResponse<E>>(
+  contract: E,
+  input: EndpointInput<E>,
+  options: QueryOptions<E, TData> = {},
+) {
+  const { service, ...query } = options;
+  return useQuery({
+    ...query,
+    queryKey: contractKey(contract, input),
+    queryFn: () => fetchData(contract, input, { service }),
+  });
+}
+
+// biome-ignore lint/suspicious/noConfusingVoidType: void lets a call without input be `mutate()`
+type Variables<E extends Endpoint> = EndpointNeedsInput<E> extends true ? EndpointInput<E> : void;
+
+type MutationOptions<E extends Endpoint> = Omit<
+  UseMutationOptions<ContractAnswer<E>, Error, Variables<E>>,
+  'mutationFn'
+> &
+  CallOptions & {
+    /** Query keys to refetch once the write settled (success or failure). */
+    invalidates?: QueryKey[];
+  };
+
+/** A write through its contract; `mutate(input)` takes the contract's params, query and body. */
+export function useContractMutation<E extends Endpoint>(contract: E, options: MutationOptions<E> = {}) {
+  const client = useQueryClient();
+  const { service, invalidates, onSettled, ...mutation } = options;
+  return useMutation<ContractAnswer<E>, Error, Variables<E>>({
+    ...mutation,
+    mutationFn: (input) => send(contract, (input ?? undefined) as EndpointInput<E> | undefined, { service }),
+    onSettled: async (...args) => {
+      await Promise.all((invalidates ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
+      return onSettled?.(...args);
+    },
+  });
+}

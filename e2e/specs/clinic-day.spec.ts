@@ -1,0 +1,172 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '../support/app.ts';
+import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
+
+/**
+ * The clinic day of shared/clinic-day.md at Klinik Pratama Klinikita Menteng, each step by the
+ * role that does it, in the browser. It grows with each capability; today it carries the front
+ * office, the nurse's check-in, the doctor's examination with a lab order and a prescription, the
+ * order arriving in the service queue from the `encounter.finished` event, and the admin's view of
+ * the automatic processes. Pharmacy, lab results, payment and SATUSEHAT join as they land.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+/** A walk-in man with a valid NIK (Jakarta Pusat, born on a day ≤ 28, serial ≠ 0000). */
+function walkIn() {
+  const day = randomInt(1, 28);
+  const month = randomInt(1, 12);
+  const year = randomInt(1975, 1999);
+  return {
+    nik: `3171${pad(randomInt(1, 8))}${pad(day)}${pad(month)}${pad(year % 100)}${pad(randomInt(1, 9999), 4)}`,
+    name: `Hendra Wijaksono ${String.fromCharCode(65 + randomInt(0, 25))}${String.fromCharCode(65 + randomInt(0, 25))}`,
+    dob: `${pad(day)}/${pad(month)}/${year}`,
+    phone: `0812${randomInt(10_000_000, 99_999_999)}`,
+  };
+}
+
+const ticket = (page: Page) => page.getByRole('dialog', { name: 'Tiket antrean' });
+
+describe('A clinic day at Klinik Menteng', () => {
+  it('front office → nurse → doctor → the lab order in its queue → the admin sees the processes run', async () => {
+    const patient = walkIn();
+
+    // 07:30 — the front office adds a walk-in from the NIK (sex and birth date come from it)
+    const front = await newPage(browser);
+    await logIn(front.page, 'pendaftaran');
+    await front.page.goto('/Registration/patient');
+    await front.page.getByRole('combobox', { name: 'Cari pasien' }).waitFor();
+    const available = (await (
+      await front.page.request.get(`${baseUrl()}/api/clinic/v1/registrations/doctors/available?clinicId=10`)
+    ).json()) as { data: { doctorId: number; name: string }[] };
+    const login = await fetch(`${baseUrl()}/api/clinic/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({ username: 'dokter', password: 'klinikita' }),
+    });
+    const doctorId = ((await login.json()) as { data: { user: { DoctorId: number } } }).data.user.DoctorId;
+    const dokter = available.data.find((d) => d.doctorId === doctorId)!;
+    expect(dokter).toBeDefined();
+
+    await front.page.keyboard.press('F4');
+    const add = front.page.getByRole('dialog', { name: 'Pasien baru' });
+    await add.getByLabel(/^NIK/).fill(patient.nik);
+    await add.getByLabel(/^Nama lengkap/).fill(patient.name);
+    await expect.poll(() => add.getByRole('radio', { name: 'Laki-laki' }).isChecked()).toBe(true);
+    await expect.poll(() => add.getByLabel(/^Tanggal lahir/).inputValue()).toBe(patient.dob);
+    await add.getByLabel(/^Telepon/).fill(patient.phone);
+    await add.getByRole('button', { name: 'Simpan & pilih' }).click();
+    await add.waitFor({ state: 'hidden' });
+    await front.page.getByTestId('picked-patient').getByText(patient.name).waitFor();
+
+    // registered to the GP with a complaint; the ticket prints
+    const doctors = front.page.getByRole('radiogroup', { name: 'Dokter praktik hari ini' });
+    await doctors.getByRole('radio').filter({ hasText: dokter.name }).click();
+    await front.page.getByRole('textbox', { name: 'Keluhan' }).fill('Batuk pilek dan demam sejak dua hari');
+    await front.page.keyboard.press('Control+Enter');
+    await ticket(front.page).getByText(patient.name).waitFor();
+    const queueNumber = (await ticket(front.page).getByTestId('ticket-number').textContent())!.trim();
+    expect(queueNumber).toMatch(/^A-\d{3,}$/);
+    await shot(front.page, 'clinic-day-ticket');
+    await front.page.keyboard.press('Escape');
+    await front.context.close();
+
+    // the nurse checks the patient in on the queue board (vital signs taken): Waiting → Queueing
+    const nurse = await newPage(browser);
+    await logIn(nurse.page, 'perawat');
+    await nurse.page.goto('/PatientQueue/patientQueue');
+    const row = nurse.page.getByRole('row').filter({ hasText: queueNumber });
+    await row.waitFor();
+    await row.getByRole('button', { name: `Ubah status ${queueNumber}` }).click();
+    await nurse.page.getByRole('menuitem', { name: 'Ubah ke Mengantri' }).click();
+    await row.getByText('Mengantri').waitFor();
+    await shot(nurse.page, 'clinic-day-checked-in');
+    await nurse.context.close();
+
+    // the doctor calls the patient, writes the note, orders a blood count and prescribes
+    const doc = await newPage(browser);
+    const page = doc.page;
+    await logIn(page, 'dokter');
+    await page.goto('/Doctor/doctor');
+    const waitingRow = page.getByRole('list', { name: 'Menunggu' }).getByRole('listitem').filter({
+      hasText: patient.name,
+    });
+    await waitingRow.getByRole('button', { name: `Panggil ${queueNumber}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Panggil pasien' })
+      .getByRole('button', { name: 'Ya, panggil' })
+      .click();
+    const soap = page.locator('#exam-soap');
+    await soap.getByLabel('Asesmen').waitFor();
+    await page.locator('#exam-vitals').getByLabel('Sistolik', { exact: true }).focus();
+    for (const value of ['128', '84', '96', '20', '38,2', '97', '68', '170']) {
+      await page.keyboard.type(value);
+      await page.keyboard.press('Tab');
+    }
+    await soap.getByLabel('Asesmen').fill('ISPA');
+    await page.keyboard.press('Alt+3');
+    await page.keyboard.type('ispa');
+    const diagnoses = page.locator('#exam-diagnoses');
+    await diagnoses.getByRole('option', { name: /^J06\.9 / }).click();
+    await diagnoses.getByTestId('picked-J06.9').waitFor();
+    await page.keyboard.press('Alt+5');
+    await page.keyboard.type('Paracetamol');
+    const rx = page.locator('#exam-prescription');
+    await rx.getByRole('option', { name: 'Paracetamol 500 mg' }).click();
+    await rx.getByRole('button', { name: '3x1' }).click();
+    await rx.getByLabel('Lama (hari)').fill('3');
+    await rx.getByRole('button', { name: 'Tambahkan ke resep' }).click();
+    await rx.getByRole('list', { name: 'Resep' }).getByText('Paracetamol 500 mg').waitFor();
+    const orders = page.locator('#exam-orders');
+    await orders.locator('label', { hasText: /^Darah Lengkap$/ }).click();
+    await expect
+      .poll(() => page.getByTestId('save-status').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('saved');
+
+    // finishing signs the note; the lab order reaches the lab's queue from the signed note's event
+    await page.keyboard.press('Control+Enter');
+    await page
+      .getByRole('dialog', { name: 'Selesaikan pemeriksaan' })
+      .getByRole('button', { name: 'Ya, selesai & tandatangani' })
+      .click();
+    const outcome = page.getByTestId('finish-outcome');
+    await outcome.getByText('Pasien diteruskan ke farmasi (status Menunggu resep).').waitFor();
+    const labBadge = outcome.locator('.mantine-Badge-root').first();
+    await labBadge.waitFor();
+    const labNumber = (await labBadge.textContent())!.trim();
+    expect(labNumber).toMatch(/^L-\d{3,}$/);
+    await shot(page, 'clinic-day-finished');
+    await doc.context.close();
+
+    // the front office's board shows the lab visit waiting, ordered by the doctor
+    const board = await newPage(browser);
+    await logIn(board.page, 'pendaftaran');
+    await board.page.goto('/PatientQueue/patientQueue');
+    const labRow = board.page.getByRole('row').filter({ hasText: labNumber });
+    await labRow.getByText(patient.name).waitFor();
+    await labRow.getByText('Menunggu').waitFor();
+    // the doctor's visit went on to the pharmacy
+    await board.page.getByRole('row').filter({ hasText: queueNumber }).getByText('Menunggu resep').waitFor();
+    await shot(board.page, 'clinic-day-board');
+    await board.context.close();
+
+    // the administrator sees the automatic processes running and nothing held back
+    const admin = await newPage(browser);
+    await logIn(admin.page, 'superadmin');
+    await admin.page.goto('/Setting/others');
+    const processes = admin.page.getByRole('list', { name: 'Proses' });
+    await processes.getByText(/Order ke antrean layanan · Lancar/).waitFor();
+    await processes.getByText(/Surat rujukan · Lancar/).waitFor();
+    await admin.page.getByText('Tidak ada peristiwa tertahan.').waitFor();
+    await shot(admin.page, 'clinic-day-processes');
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,37 @@
+import { endpoint } from '../common/contract.ts';
+import { z } from '../common/zod-config.ts';
+import {
+  codeSearchQuerySchema,
+  codeSystemParamsSchema,
+  codeUpdateSchema,
+  medicalCodeSchema,
+} from '../consultations/consultation.schema.ts';
+
+/** ICD-10 diagnoses and ICD-9-CM procedures: search as the doctor types, clinic favourites and titles. */
+const tags = ['codes'] as const;
+
+export const searchCodes = endpoint({
+  method: 'GET',
+  path: '/codes/:system',
+  permission: 'code.read',
+  tags,
+  summary:
+    'Search codes by code or by words in Indonesian or English; the clinic’s favourites first (empty search: the favourites)',
+  params: codeSystemParamsSchema,
+  query: codeSearchQuerySchema,
+  response: z.array(medicalCodeSchema),
+});
+
+export const updateCode = endpoint({
+  method: 'PUT',
+  path: '/codes/:system/:code',
+  permission: 'code.manage',
+  tags,
+  summary: 'Mark a code as a clinic favourite and/or correct its titles for the clinic',
+  params: codeSystemParamsSchema.extend({
+    code: z.string().trim().min(1, 'validation.required').max(10, 'validation.tooLong'),
+  }),
+  body: codeUpdateSchema,
+  response: medicalCodeSchema,
+  message: 'codes.saved',
+});
