@@ -6,6 +6,7 @@ import type {
   EndpointResult,
 } from '@klinikita/domain/common/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
 import { ok, standardErrors } from './http.ts';
 
 /** The request of a contract's route: params, query and body as its schemas parsed them. */
@@ -45,6 +46,12 @@ export type ContractHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => ContractResult<E> | Promise<ContractResult<E>>;
 
+/** The envelope of a `pagingBeside` page: its docs as `data`, the paging beside them. */
+function pageBeside(page: z.ZodType) {
+  const { docs, ...paging } = (page as z.ZodObject).shape;
+  return z.object({ status: z.boolean(), message: z.string(), data: docs, ...paging });
+}
+
 /**
  * Registers the route of a contract: its access rule (plugins/auth.ts), its schemas (params,
  * querystring, body, the envelope of `data` and the error answers), summary and tags for OpenAPI.
@@ -57,7 +64,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, contract: E, han
     ...(contract.query && { querystring: contract.query }),
     ...(contract.body && { body: contract.body }),
     response: {
-      ...(!contract.raw && { 200: ok(contract.response) }),
+      ...(!contract.raw && {
+        200: contract.pagingBeside ? pageBeside(contract.response) : ok(contract.response),
+      }),
       ...standardErrors,
       ...contract.errors,
     },
@@ -71,9 +80,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, contract: E, han
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler(request as ContractRequest<E>, reply);
       if (result === reply) return reply;
-      if (result instanceof Answer)
-        return { status: true, message: request.t(result.key, result.params), data: result.data };
-      return { status: true, message: request.t(successKey), data: result };
+      const [key, params, data] =
+        result instanceof Answer ? [result.key, result.params, result.data] : [successKey, {}, result];
+      const message = request.t(key, params);
+      if (contract.pagingBeside) {
+        const { docs, ...paging } = data as { docs: unknown[] };
+        return { status: true, message, data: docs, ...paging };
+      }
+      return { status: true, message, data };
     },
   });
 }

@@ -1,6 +1,6 @@
 import { endpoint } from '../common/contract.ts';
-import { auditEntrySchema, auditQuerySchema } from '../consultations/consultation.schema.ts';
-import { pagedSchema } from '../settings/roles.schema.ts';
+import { pagedSchema } from '../common/paged.ts';
+import { auditEntrySchema, auditQuerySchema } from './audit.schema.ts';
 
 /** The audit log: who read or wrote what, when and from where (Super Admin). */
 export const listAuditLogs = endpoint({

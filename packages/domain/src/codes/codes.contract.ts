@@ -5,7 +5,7 @@ import {
   codeSystemParamsSchema,
   codeUpdateSchema,
   medicalCodeSchema,
-} from '../consultations/consultation.schema.ts';
+} from './code.schema.ts';
 
 /** ICD-10 diagnoses and ICD-9-CM procedures: search as the doctor types, clinic favourites and titles. */
 const tags = ['codes'] as const;

@@ -43,6 +43,11 @@ export interface EndpointSpec {
   raw?: true;
   /** The body is multipart form data, read by the route itself (not parsed by a schema). */
   multipart?: true;
+  /**
+   * The legacy lab list (spec 3): `response` is a page (`pagedSchema`), but the wire carries its
+   * docs as the envelope's `data` and the paging beside it; the server and the client translate.
+   */
+  pagingBeside?: true;
 }
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {

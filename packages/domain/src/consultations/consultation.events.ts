@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_SERVICES } from './consultation.rules.ts';
-import { referralDraftSchema } from './consultation.schema.ts';
+import { referralDraftSchema } from './encounter.schema.ts';
 
 /**
  * Domain events of the examination (DESIGN 5). A consumer parses the payload with its schema:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bmiClass, bodyMassIndex, formatLetterNumber, vitalFlag } from './consultation.rules.ts';
-import { encounterSaveSchema, prescriptionItemSchema } from './consultation.schema.ts';
+import { encounterSaveSchema, prescriptionItemSchema } from './encounter.schema.ts';
 
 const messages = (result: {
   success: boolean;

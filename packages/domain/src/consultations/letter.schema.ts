@@ -1,7 +1,7 @@
 // Letters as the API answers them (`POST/GET consultations/letters`); the input is letterCreateSchema.
 import { z } from '../common/zod-config.ts';
 import { LETTER_KINDS } from './consultation.rules.ts';
-import { referralDraftSchema } from './consultation.schema.ts';
+import { referralDraftSchema } from './encounter.schema.ts';
 
 /** `GET consultations/letters`: a patient's or a visit's letters, newest first. */
 export const letterListQuerySchema = z.object({
@@ -36,3 +36,35 @@ export const letterSchema = z.object({
   createdBy: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type Letter = z.infer<typeof letterSchema>;
+
+const text = (max: number) => z.string().max(max, 'validation.tooLong');
+const uidSchema = z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong');
+
+/** Letters (`/Doctor/itemSuratSehat`): health certificate and sick leave; referrals come from the note. */
+export const letterCreateSchema = z
+  .object({
+    kind: z.enum(LETTER_KINDS),
+    /** The visit the letter is written from (its clinic, patient, doctor and findings). */
+    encounterId: uidSchema,
+    /** Health certificate: purpose ('Melamar pekerjaan') and the verdict. */
+    purpose: text(200).nullish(),
+    healthy: z.boolean().nullish(),
+    notes: text(1000).nullish(),
+    /** Sick leave: first day (YYYY-MM-DD) and number of days of rest. */
+    restFrom: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+      .nullish(),
+    restDays: z.number().int().min(1, 'letters.restDaysRange').max(30, 'letters.restDaysRange').nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'health' && !v.purpose?.trim())
+      ctx.addIssue({ code: 'custom', path: ['purpose'], message: 'letters.purposeRequired' });
+    if (v.kind === 'health' && v.healthy == null)
+      ctx.addIssue({ code: 'custom', path: ['healthy'], message: 'letters.verdictRequired' });
+    if (v.kind === 'sick' && !v.restFrom)
+      ctx.addIssue({ code: 'custom', path: ['restFrom'], message: 'letters.restFromRequired' });
+    if (v.kind === 'sick' && !v.restDays)
+      ctx.addIssue({ code: 'custom', path: ['restDays'], message: 'letters.restDaysRange' });
+  });
+export type LetterCreateInput = z.infer<typeof letterCreateSchema>;

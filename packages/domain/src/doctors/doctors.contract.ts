@@ -1,11 +1,11 @@
 import { conflictErrors, endpoint } from '../common/contract.ts';
+import { pagedSchema } from '../common/paged.ts';
 import { z } from '../common/zod-config.ts';
 import {
   doctorCreateSchema,
   doctorListQuerySchema,
   doctorUpdateSchema,
 } from '../employees/profile.schema.ts';
-import { pagedSchema } from '../settings/roles.schema.ts';
 import { doctorProfileSchema, doctorSummarySchema, specialistSchema } from './doctor.schema.ts';
 
 /** Specialists, the own doctor profile and the /MasterDokter master data. */

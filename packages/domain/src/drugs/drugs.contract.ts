@@ -1,7 +1,7 @@
 import { conflictErrors, endpoint } from '../common/contract.ts';
+import { pagedSchema } from '../common/paged.ts';
 import { z } from '../common/zod-config.ts';
-import { drugListQuerySchema, drugSaveSchema, drugSchema } from '../consultations/consultation.schema.ts';
-import { pagedSchema } from '../settings/roles.schema.ts';
+import { drugListQuerySchema, drugSaveSchema, drugSchema } from './drug.schema.ts';
 
 const tags = ['drugs'] as const;
 const uidParams = z.object({

@@ -1,6 +1,6 @@
 import { conflictErrors, endpoint } from '../common/contract.ts';
+import { pagedSchema } from '../common/paged.ts';
 import { z } from '../common/zod-config.ts';
-import { pagedSchema } from '../settings/roles.schema.ts';
 import {
   consumerStateSchema,
   parkedEventSchema,

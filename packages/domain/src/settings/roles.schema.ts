@@ -38,15 +38,6 @@ export const roleSummarySchema = z.object({
 });
 export type RoleSummary = z.infer<typeof roleSummarySchema>;
 
-export const pagedSchema = <T extends z.ZodType>(doc: T) =>
-  z.object({
-    docs: z.array(doc),
-    page: z.number().int(),
-    totalPages: z.number().int(),
-    limit: z.number().int(),
-    totalDocs: z.number().int(),
-  });
-
 /** A catalogue node with this role's grant: `granted` (has the menu) and `enabled` (switched on). */
 export interface RoleMenuNode {
   code: string;

@@ -4,8 +4,8 @@ import type {
   EncounterProcedure,
   PrescriptionItem,
   ReferralDraft,
-  TemplateContent,
-} from '@klinikita/domain/consultations/consultation.schema';
+} from '@klinikita/domain/consultations/encounter.schema';
+import type { TemplateContent } from '@klinikita/domain/consultations/template.schema';
 import {
   index,
   integer,

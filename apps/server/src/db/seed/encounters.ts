@@ -1,8 +1,5 @@
 import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
-import type {
-  EncounterDiagnosis,
-  PrescriptionItem,
-} from '@klinikita/domain/consultations/consultation.schema';
+import type { EncounterDiagnosis, PrescriptionItem } from '@klinikita/domain/consultations/encounter.schema';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@klinikita/domain/consultations/consultation.schema';
+import type { AuditEntry } from '@klinikita/domain/audit/audit.schema';
 import type { AuditRow } from './audit.queries.ts';
 
 export const toAuditEntry = (r: AuditRow): AuditEntry => ({

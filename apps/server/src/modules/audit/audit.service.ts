@@ -1,5 +1,5 @@
 import { ALL_ACCESS_ROLES } from '@klinikita/domain/access/roles';
-import type { AuditEntry } from '@klinikita/domain/consultations/consultation.schema';
+import type { AuditEntry } from '@klinikita/domain/audit/audit.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { forbidden } from '../../shared/errors.ts';

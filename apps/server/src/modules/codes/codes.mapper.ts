@@ -1,5 +1,5 @@
+import type { MedicalCode } from '@klinikita/domain/codes/code.schema';
 import type { CodeSystem } from '@klinikita/domain/consultations/consultation.rules';
-import type { MedicalCode } from '@klinikita/domain/consultations/consultation.schema';
 
 /** A shipped code with the clinic's own titles and favourite mark beside it (null: none). */
 export type CodeRow = {

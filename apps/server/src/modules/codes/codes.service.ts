@@ -1,6 +1,6 @@
 import { ALL_ACCESS_ROLES, ROLES } from '@klinikita/domain/access/roles';
+import type { MedicalCode } from '@klinikita/domain/codes/code.schema';
 import type { CodeSystem } from '@klinikita/domain/consultations/consultation.rules';
-import type { MedicalCode } from '@klinikita/domain/consultations/consultation.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { assertClinicInScope } from '../../shared/access.ts';

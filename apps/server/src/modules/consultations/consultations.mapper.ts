@@ -1,20 +1,18 @@
 import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import { bodyMassIndex } from '@klinikita/domain/consultations/consultation.rules';
-import type {
-  Encounter,
-  EncounterTemplate,
-  RecordPatient,
-} from '@klinikita/domain/consultations/consultation.schema';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
+import type { RecordPatient } from '@klinikita/domain/consultations/record.schema';
+import type { EncounterTemplate } from '@klinikita/domain/consultations/template.schema';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
 import type { encounterTemplates } from '../../db/schema/index.ts';
 import type {
   addendaOf,
   EncounterRow,
   lettersOf,
-  pageRecordPatients,
   prescriptionsOf,
   serviceOrdersOf,
 } from './consultations.queries.ts';
+import type { pageRecordPatients } from './records.queries.ts';
 
 type Addendum = Awaited<ReturnType<typeof addendaOf>>[number];
 type Order = Awaited<ReturnType<typeof serviceOrdersOf>>[number];

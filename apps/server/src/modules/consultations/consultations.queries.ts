@@ -1,4 +1,4 @@
-import type { EncounterContent, TemplateContent } from '@klinikita/domain/consultations/consultation.schema';
+import type { EncounterContent } from '@klinikita/domain/consultations/encounter.schema';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -8,7 +8,6 @@ import {
   employees,
   encounterAddenda,
   encounters,
-  encounterTemplates,
   letters,
   medicalCodes,
   patients,
@@ -17,7 +16,7 @@ import {
   serviceOrders,
   users,
 } from '../../db/schema/index.ts';
-import { containsPattern, type Executor } from '../../shared/sql.ts';
+import type { Executor } from '../../shared/sql.ts';
 
 const signer = alias(users, 'signer');
 const doctorEmployee = alias(employees, 'doctor_employee');
@@ -283,109 +282,6 @@ export async function activeDrugUids(db: Executor, corpId: number, uids: string[
       ),
     );
   return new Set(rows.map((r) => r.uid));
-}
-
-export interface RecordPatientFilter {
-  corpId: number;
-  clinicIds: number[];
-  doctorId?: number;
-  patientId?: number;
-  search?: string;
-  page: number;
-  limit: number;
-}
-
-/**
- * Patients with at least one encounter in the clinics (and, for the doctor's own list, by that
- * doctor), with their visit count, last visit and the last visit's primary diagnosis.
- */
-export async function pageRecordPatients(db: Executor, f: RecordPatientFilter) {
-  const clinicList = sql.join(
-    f.clinicIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const visits = sql`
-    SELECT e.patient_id, count(*)::int AS visits, max(e.created_at) AS last_visit
-    FROM encounters e
-    WHERE e.clinic_id IN (${clinicList})
-      ${f.doctorId ? sql`AND e.doctor_id = ${f.doctorId}` : sql``}
-      ${f.patientId ? sql`AND e.patient_id = ${f.patientId}` : sql``}
-    GROUP BY e.patient_id`;
-  const term = f.search?.trim();
-  const searchSql = term
-    ? sql`AND (lower(p.name) LIKE ${containsPattern(term.toLowerCase())} OR p.mrn = ${term} OR p.nik = ${term})`
-    : sql``;
-  type Row = {
-    uid: string;
-    mrn: string;
-    name: string;
-    title: string | null;
-    sex: 'M' | 'F';
-    dob: string;
-    nik: string | null;
-    allergies: string | null;
-    visits: number;
-    last_visit: Date | string | null;
-    last_diagnosis: string | null;
-    total: number;
-  };
-  const result = await db.execute<Row>(sql`
-    SELECT p.uid, p.mrn, p.name, p.title, p.sex, p.dob::text AS dob, p.nik, p.allergies,
-      v.visits, v.last_visit,
-      (SELECT concat(d->>'code', ' ', d->>'title')
-         FROM encounters e2, jsonb_array_elements(e2.diagnoses) d
-        WHERE e2.patient_id = p.id AND e2.clinic_id IN (${clinicList}) AND (d->>'primary')::boolean
-        ORDER BY e2.created_at DESC LIMIT 1) AS last_diagnosis,
-      count(*) OVER ()::int AS total
-    FROM (${visits}) v
-    JOIN patients p ON p.id = v.patient_id
-    WHERE p.corp_id = ${f.corpId} AND p.deleted_at IS NULL ${searchSql}
-    ORDER BY v.last_visit DESC, p.id DESC
-    LIMIT ${f.limit} OFFSET ${(f.page - 1) * f.limit}`);
-  const list = result.rows;
-  return { rows: list, total: list[0]?.total ?? 0 };
-}
-
-export async function findPatientByUid(db: Executor, uid: string) {
-  const [row] = await db
-    .select({ id: patients.id, uid: patients.uid, corpId: patients.corpId })
-    .from(patients)
-    .where(and(eq(patients.uid, uid), isNull(patients.deletedAt)));
-  return row ?? null;
-}
-
-export async function templatesOf(db: Executor, userId: number) {
-  return db
-    .select()
-    .from(encounterTemplates)
-    .where(eq(encounterTemplates.userId, userId))
-    .orderBy(asc(sql`lower(${encounterTemplates.name})`));
-}
-
-export async function findTemplate(db: Executor, uid: string) {
-  const [row] = await db.select().from(encounterTemplates).where(eq(encounterTemplates.uid, uid));
-  return row ?? null;
-}
-
-export async function insertTemplate(
-  db: Executor,
-  values: { uid: string; corpId: number; userId: number; name: string; content: TemplateContent },
-) {
-  const [row] = await db.insert(encounterTemplates).values(values).returning();
-  return row;
-}
-
-export async function updateTemplate(db: Executor, id: number, name: string, content: TemplateContent) {
-  const [row] = await db
-    .update(encounterTemplates)
-    .set({ name, content, updatedAt: sql`now()` })
-    .where(eq(encounterTemplates.id, id))
-    .returning();
-  return row;
-}
-
-export async function deleteTemplate(db: Executor, id: number) {
-  await db.delete(encounterTemplates).where(eq(encounterTemplates.id, id));
 }
 
 /** The doctor visit behind a note: what opening and finishing the examination need of it. */

@@ -8,7 +8,7 @@ import type {
   Encounter,
   EncounterContent,
   EncounterSaveInput,
-} from '@klinikita/domain/consultations/consultation.schema';
+} from '@klinikita/domain/consultations/encounter.schema';
 import {
   EXAMINATION_GROUP,
   type RegistrationStatus,
@@ -22,43 +22,41 @@ import { assertClinical } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
-import { type Executor, isUniqueViolation, pageOf } from '../../shared/sql.ts';
-import { type EncounterExtras, toEncounter, toRecordPatient, toTemplate } from './consultations.mapper.ts';
+import type { Executor } from '../../shared/sql.ts';
+import { type EncounterExtras, toEncounter } from './consultations.mapper.ts';
 import {
   activeDrugUids,
   addendaOf,
-  deleteTemplate,
   type EncounterRow,
   findEncounter,
   findEncounterByRegistration,
-  findPatientByUid,
-  findTemplate,
   findVisit,
   insertAddendum,
   insertEncounter,
   insertPrescription,
   insertServiceOrder,
-  insertTemplate,
   knownCodes,
   lettersOf,
   lockEncounter,
   moveVisit,
-  pageEncountersOfPatient,
-  pageRecordPatients,
   prescriptionsOf,
   saveDraft,
   serviceOrdersOf,
   signEncounter,
-  templatesOf,
-  updateTemplate,
 } from './consultations.queries.ts';
 
-const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
+/**
+ * The examination note (encounter): open, read, save, finish, addendum. The record (EMR) is in
+ * records.service.ts, the doctor's templates in templates.service.ts.
+ */
+
+export const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
   new AppError(status, `consultations.${key}`, params);
 
 /** Only the treating clinic's clinical roles read a record (Permenkes 24/2022: access on a need basis). */
 
-async function audit(
+/** Writes the audit row of an act on a note (or, with `entity`, on a patient's record). */
+export async function audit(
   db: Executor,
   session: AuthSession,
   ip: string,
@@ -80,7 +78,8 @@ async function audit(
   });
 }
 
-async function extrasOf(db: Executor, ids: number[]): Promise<EncounterExtras> {
+/** The addenda, orders, prescriptions and letters of the given encounters. */
+export async function extrasOf(db: Executor, ids: number[]): Promise<EncounterExtras> {
   const [addenda, orders, prescriptions, letters] = await Promise.all([
     addendaOf(db, ids),
     serviceOrdersOf(db, ids),
@@ -359,128 +358,6 @@ export async function addAddendum(db: Db, session: AuthSession, uid: string, tex
     await audit(tx, session, ip, 'encounter.addendum', row);
     return presentEncounter(tx, row);
   });
-}
-
-/** Patients with a record in the user's clinics; `mine`: those the session's doctor has seen. */
-export async function listRecordPatients(
-  db: Db,
-  session: AuthSession,
-  q: { search?: string; mine?: boolean; page: number; limit: number },
-  ip: string,
-) {
-  assertClinical(session);
-  if (q.mine && !session.doctorId) return pageOf([], 0, q);
-  const { rows, total } = await pageRecordPatients(db, {
-    corpId: session.corpId,
-    clinicIds: session.clinicIds,
-    doctorId: q.mine ? (session.doctorId ?? undefined) : undefined,
-    search: q.search,
-    page: q.page,
-    limit: q.limit,
-  });
-  // the list shows each patient's last diagnosis: a read of the record, audited once per page
-  await writeAudit(db, {
-    userId: session.userId,
-    corpId: session.corpId,
-    action: 'record.list',
-    entity: 'patient',
-    ip,
-    detail: { search: q.search ?? null, mine: q.mine ?? false, patients: rows.map((r) => r.uid) },
-  });
-  const now = new Date();
-  return pageOf(
-    rows.map((r) => toRecordPatient(r, now)),
-    total,
-    q,
-  );
-}
-
-async function scopedPatient(db: Executor, session: AuthSession, uid: string) {
-  assertClinical(session);
-  const patient = await findPatientByUid(db, uid);
-  if (!patient || patient.corpId !== session.corpId) throw refuse(404, 'patientNotFound');
-  return patient;
-}
-
-export async function readRecordPatient(db: Db, session: AuthSession, uid: string, ip: string) {
-  const patient = await scopedPatient(db, session, uid);
-  const { rows } = await pageRecordPatients(db, {
-    corpId: session.corpId,
-    clinicIds: session.clinicIds,
-    patientId: patient.id,
-    page: 1,
-    limit: 1,
-  });
-  // no visit at the user's clinics: to this user there is no record
-  if (!rows[0]) throw refuse(404, 'patientNotFound');
-  await audit(db, session, ip, 'record.read', { uid, clinicId: null, patientId: patient.id }, 'patient');
-  return toRecordPatient(rows[0]);
-}
-
-/** The record's visits at the user's clinics, newest first. */
-export async function patientTimeline(
-  db: Db,
-  session: AuthSession,
-  uid: string,
-  q: { page: number; limit: number },
-  ip: string,
-) {
-  const patient = await scopedPatient(db, session, uid);
-  const { rows, total } = await pageEncountersOfPatient(db, patient.id, session.clinicIds, q.page, q.limit);
-  const extras = await extrasOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  await audit(db, session, ip, 'record.read', { uid, clinicId: null, patientId: patient.id }, 'patient', {
-    page: q.page,
-    encounters: rows.map((r) => r.uid),
-  });
-  return pageOf(
-    rows.map((r) => toEncounter(r, extras)),
-    total,
-    q,
-  );
-}
-
-export async function listTemplates(db: Db, session: AuthSession) {
-  return (await templatesOf(db, session.userId)).map(toTemplate);
-}
-
-async function ownTemplate(db: Executor, session: AuthSession, uid: string) {
-  const row = await findTemplate(db, uid);
-  if (!row || row.userId !== session.userId) throw refuse(404, 'templateNotFound');
-  return row;
-}
-
-export async function saveTemplate(
-  db: Db,
-  session: AuthSession,
-  input: { name: string; content: Parameters<typeof insertTemplate>[1]['content'] },
-  uid?: string,
-) {
-  try {
-    if (uid) {
-      const row = await ownTemplate(db, session, uid);
-      return toTemplate(await updateTemplate(db, row.id, input.name, input.content));
-    }
-    return toTemplate(
-      await insertTemplate(db, {
-        uid: newUid(),
-        corpId: session.corpId,
-        userId: session.userId,
-        name: input.name,
-        content: input.content,
-      }),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw refuse(409, 'templateExists', { name: input.name });
-    throw error;
-  }
-}
-
-export async function removeTemplate(db: Db, session: AuthSession, uid: string) {
-  const row = await ownTemplate(db, session, uid);
-  await deleteTemplate(db, row.id);
 }
 
 export const isAllAccess = (session: AuthSession) => ALL_ACCESS_ROLES.includes(session.roleName);

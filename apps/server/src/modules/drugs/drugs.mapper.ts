@@ -1,4 +1,4 @@
-import type { Drug } from '@klinikita/domain/consultations/consultation.schema';
+import type { Drug } from '@klinikita/domain/drugs/drug.schema';
 import type { drugs } from '../../db/schema/index.ts';
 
 export type DrugRow = typeof drugs.$inferSelect;

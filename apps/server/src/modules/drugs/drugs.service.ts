@@ -1,4 +1,4 @@
-import type { Drug, DrugSaveInput } from '@klinikita/domain/consultations/consultation.schema';
+import type { Drug, DrugSaveInput } from '@klinikita/domain/drugs/drug.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { writeAudit } from '../../shared/audit.ts';

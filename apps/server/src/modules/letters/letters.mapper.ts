@@ -1,6 +1,6 @@
 import type { LetterKind } from '@klinikita/domain/consultations/consultation.rules';
 import { bodyMassIndex } from '@klinikita/domain/consultations/consultation.rules';
-import type { ReferralDraft } from '@klinikita/domain/consultations/consultation.schema';
+import type { ReferralDraft } from '@klinikita/domain/consultations/encounter.schema';
 import type { Letter } from '@klinikita/domain/consultations/letter.schema';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
 import type { EncounterContext, LetterExtras, LetterRow, LetterSnapshot } from './letters.queries.ts';

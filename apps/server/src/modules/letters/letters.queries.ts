@@ -3,7 +3,7 @@ import type {
   EncounterDiagnosis,
   ReferralDraft,
   Vitals,
-} from '@klinikita/domain/consultations/consultation.schema';
+} from '@klinikita/domain/consultations/encounter.schema';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {

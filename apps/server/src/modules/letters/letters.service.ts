@@ -1,7 +1,11 @@
 import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import { formatLetterNumber, type LetterKind } from '@klinikita/domain/consultations/consultation.rules';
-import type { LetterCreateInput, ReferralDraft } from '@klinikita/domain/consultations/consultation.schema';
-import type { Letter, LetterListQuery } from '@klinikita/domain/consultations/letter.schema';
+import type { ReferralDraft } from '@klinikita/domain/consultations/encounter.schema';
+import type {
+  Letter,
+  LetterCreateInput,
+  LetterListQuery,
+} from '@klinikita/domain/consultations/letter.schema';
 import { ageParts } from '@klinikita/domain/patients/patient.rules';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
@@ -12,7 +16,7 @@ import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, pageOf } from '../../shared/sql.ts';
 import { encounterByUid } from '../consultations/consultations.service.ts';
 import { buildSnapshot, calendarDate, legacyReferral, titleOf, toLetter } from './letters.mapper.ts';
-import { renderEncounterPdf, renderLetterPdf } from './letters.pdf.ts';
+import { renderLetterPdf } from './letters.pdf.ts';
 import {
   type EncounterContext,
   findEncounterContext,
@@ -24,6 +28,7 @@ import {
   nextLetterValue,
   pageLetters,
 } from './letters.queries.ts';
+import { renderEncounterPdf } from './visit.pdf.ts';
 
 const NO_EXTRAS: LetterExtras = {
   purpose: null,

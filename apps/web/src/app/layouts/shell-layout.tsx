@@ -1,10 +1,20 @@
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader } from '../../features/shell/components/app-header.tsx';
 import { syncDayjsLocale } from '../../shared/i18n/dayjs-locale.ts';
 import { sessionStore, useSession, useSessionUser } from '../../shared/session/session-store.ts';
+
+/**
+ * The header's Edit Profile opens the profile feature's modal (doctor, spec 2.5, or staff, 2.6);
+ * loaded on first use, keeping the profile forms out of every screen's first load.
+ */
+const EditProfileModal = lazy(() =>
+  import('../../features/profile/components/edit-profile-modal.tsx').then((m) => ({
+    default: m.EditProfileModal,
+  })),
+);
 
 /** Header plus an optional sidebar slot: the frame every logged-in layout shares (spec 2.2). */
 export function ShellLayout({ sidebar, children }: { sidebar?: ReactNode; children?: ReactNode }) {
@@ -27,6 +37,7 @@ export function ShellLayout({ sidebar, children }: { sidebar?: ReactNode; childr
         <AppShell.Header>
           <AppHeader
             user={user}
+            profileEditor={EditProfileModal}
             sidebar={hasSidebar ? { opened, onToggle: sessionStore.toggleSidebar } : undefined}
           />
         </AppShell.Header>

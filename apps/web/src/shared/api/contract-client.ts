@@ -47,21 +47,28 @@ function wireQuery(query: unknown): Record<string, string> | undefined {
   return out;
 }
 
-/** What a call needs of its contract at run time: the method and the wire path. */
-type RouteOf<E extends Endpoint> = Pick<E, 'method' | 'path'>;
+/** What a call needs of its contract at run time: the method, the wire path (and its envelope). */
+type RouteOf<E extends Endpoint> = Pick<E, 'method' | 'path'> & { pagingBeside?: true };
 
-function send<E extends Endpoint>(
+async function send<E extends Endpoint>(
   contract: RouteOf<E>,
   input: EndpointInput<E> | undefined,
   options?: CallOptions,
-) {
+): Promise<ContractAnswer<E>> {
   const { params, query, body } = (input ?? {}) as { params?: object; query?: unknown; body?: unknown };
-  return api<EndpointResponse<E>>(endpointPath(contract.path, { ...params }), {
+  const answer = await api<EndpointResponse<E>>(endpointPath(contract.path, { ...params }), {
     method: contract.method,
     query: wireQuery(query),
     body,
     service: options?.service,
   });
+  return contract.pagingBeside ? pageOf(answer) : answer;
+}
+
+/** A `pagingBeside` answer (docs as `data`, the paging beside them) as the page its contract declares. */
+function pageOf<T>(answer: Envelope<T>): Envelope<T> {
+  const { status, message, errors, data, ...paging } = answer as Envelope<unknown> & Record<string, unknown>;
+  return { status, message, errors, data: { docs: data ?? [], ...paging } as T };
 }
 
 /**

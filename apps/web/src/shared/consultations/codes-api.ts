@@ -1,6 +1,6 @@
+import type { MedicalCode } from '@klinikita/domain/codes/code.schema';
 import { searchCodes, updateCode } from '@klinikita/domain/codes/codes.contract';
 import type { CodeSystem } from '@klinikita/domain/consultations/consultation.rules';
-import type { MedicalCode } from '@klinikita/domain/consultations/consultation.schema';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, moduleKey, useContractQuery } from '../api/contract-client.ts';
 

@@ -1,4 +1,4 @@
-import type { Drug } from '@klinikita/domain/consultations/consultation.schema';
+import type { Drug } from '@klinikita/domain/drugs/drug.schema';
 import { listDrugs } from '@klinikita/domain/drugs/drugs.contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useContractQuery } from '../api/contract-client.ts';

@@ -1,11 +1,16 @@
-import type { z } from '@klinikita/domain/common/zod-config';
-import type {
-  Encounter,
-  EncounterSaveInput,
-  encounterFinishResultSchema,
-} from '@klinikita/domain/consultations/consultation.schema';
+import type { EndpointResponse } from '@klinikita/domain/common/contract';
+import type { Paged } from '@klinikita/domain/common/paged';
+import {
+  addAddendum,
+  finishEncounter as finishContract,
+  openEncounter as openContract,
+  patientTimeline,
+  readEncounter,
+  saveEncounter as saveContract,
+} from '@klinikita/domain/consultations/consultations.contract';
+import type { Encounter, EncounterSaveInput } from '@klinikita/domain/consultations/encounter.schema';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { fetchData } from '../api/contract-client.ts';
 
 export type {
   EncounterContent,
@@ -16,27 +21,16 @@ export type {
   PrescriptionItem,
   ReferralDraft,
   ServiceOrder,
-} from '@klinikita/domain/consultations/consultation.schema';
-export type { Encounter };
-export type EncounterFinishResult = z.infer<typeof encounterFinishResultSchema>;
-
-/** Paged answers of the consultation API. */
-export interface Paged<T> {
-  docs: T[];
-  page: number;
-  totalPages: number;
-  limit: number;
-  totalDocs: number;
-}
+} from '@klinikita/domain/consultations/encounter.schema';
+export type { Encounter, Paged };
+export type EncounterFinishResult = EndpointResponse<typeof finishContract>;
 
 /** Every encounter query lives under this key; saving, finishing and addenda refresh it. */
 export const encountersKey = ['encounters'] as const;
 
-const encounterPath = (uid: string) => `consultations/encounters/${encodeURIComponent(uid)}`;
-
 /** `POST consultations/encounters`: the visit's note, created the first time it is opened. */
-export const openEncounter = async (registrationId: string): Promise<Encounter> =>
-  (await api<Encounter>('consultations/encounters', { method: 'POST', body: { registrationId } })).data!;
+export const openEncounter = (registrationId: string): Promise<Encounter> =>
+  fetchData(openContract, { body: { registrationId } });
 
 /**
  * Opens the note of a called registration once per screen: the answer is the starting point
@@ -65,25 +59,24 @@ const ordersPending = (encounter: Encounter | undefined) =>
 export const useEncounter = (uid: string | null) =>
   useQuery({
     queryKey: [...encountersKey, 'one', uid],
-    queryFn: async () => (await api<Encounter>(encounterPath(uid!))).data!,
+    queryFn: () => fetchData(readEncounter, { params: { uid: uid! } }),
     enabled: uid !== null,
     refetchInterval: (query) => (ordersPending(query.state.data) ? 500 : false),
   });
 
 /** `PUT consultations/encounters/{uid}`: the whole draft and the version it was based on. */
-export const saveEncounter = async (uid: string, input: EncounterSaveInput): Promise<Encounter> =>
-  (await api<Encounter>(encounterPath(uid), { method: 'PUT', body: input })).data!;
+export const saveEncounter = (uid: string, input: EncounterSaveInput): Promise<Encounter> =>
+  fetchData(saveContract, { params: { uid }, body: input });
 
 /** `POST consultations/encounters/{uid}/finish`: signs the note and sends the patient on. */
-export const finishEncounter = async (uid: string, version: number): Promise<EncounterFinishResult> =>
-  (await api<EncounterFinishResult>(`${encounterPath(uid)}/finish`, { method: 'POST', body: { version } }))
-    .data!;
+export const finishEncounter = (uid: string, version: number): Promise<EncounterFinishResult> =>
+  fetchData(finishContract, { params: { uid }, body: { version } });
 
 export const useAddAddendum = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ uid, text }: { uid: string; text: string }) =>
-      (await api<Encounter>(`${encounterPath(uid)}/addenda`, { method: 'POST', body: { text } })).data!,
+    mutationFn: ({ uid, text }: { uid: string; text: string }) =>
+      fetchData(addAddendum, { params: { uid }, body: { text } }),
     onSuccess: () => client.invalidateQueries({ queryKey: encountersKey }),
   });
 };
@@ -95,12 +88,7 @@ export const usePatientEncounters = (
 ) =>
   useQuery({
     queryKey: [...encountersKey, 'patient', patientUid, page, limit],
-    queryFn: async () =>
-      (
-        await api<Paged<Encounter>>(`consultations/patients/${encodeURIComponent(patientUid!)}/encounters`, {
-          query: { page, limit },
-        })
-      ).data!,
+    queryFn: () => fetchData(patientTimeline, { params: { uid: patientUid! }, query: { page, limit } }),
     enabled: patientUid !== null,
     placeholderData: keepPreviousData,
   });

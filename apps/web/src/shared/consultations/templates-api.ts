@@ -1,6 +1,12 @@
-import type { EncounterTemplate, TemplateContent } from '@klinikita/domain/consultations/consultation.schema';
+import {
+  createTemplate,
+  deleteTemplate,
+  listTemplates,
+  updateTemplate,
+} from '@klinikita/domain/consultations/consultations.contract';
+import type { EncounterTemplate, TemplateContent } from '@klinikita/domain/consultations/template.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { type ContractBody, call, fetchData } from '../api/contract-client.ts';
 
 export type { EncounterTemplate, TemplateContent };
 
@@ -10,27 +16,18 @@ const templatesKey = ['encounter-templates'] as const;
 export const useTemplates = (enabled = true) =>
   useQuery({
     queryKey: templatesKey,
-    queryFn: async () => (await api<EncounterTemplate[]>('consultations/templates')).data!,
+    queryFn: () => fetchData(listTemplates),
     enabled,
   });
 
-export interface TemplateSave {
-  /** Set: overwrite that template (PUT); else create one (POST, 409 when the name is taken). */
-  uid?: string;
-  name: string;
-  content: TemplateContent;
-}
+/** A template to save; with `uid` it overwrites that template (PUT), else a new one (POST, 409 when the name is taken). */
+export type TemplateSave = { uid?: string } & ContractBody<typeof createTemplate>;
 
 export const useSaveTemplate = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ uid, ...body }: TemplateSave) =>
-      (
-        await api<EncounterTemplate>(
-          uid ? `consultations/templates/${encodeURIComponent(uid)}` : 'consultations/templates',
-          { method: uid ? 'PUT' : 'POST', body },
-        )
-      ).data!,
+    mutationFn: ({ uid, ...body }: TemplateSave) =>
+      uid ? fetchData(updateTemplate, { params: { uid }, body }) : fetchData(createTemplate, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
   });
 };
@@ -38,8 +35,7 @@ export const useSaveTemplate = () => {
 export const useDeleteTemplate = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uid: string) =>
-      api(`consultations/templates/${encodeURIComponent(uid)}`, { method: 'DELETE' }),
+    mutationFn: (uid: string) => call(deleteTemplate, { params: { uid } }),
     onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
   });
 };

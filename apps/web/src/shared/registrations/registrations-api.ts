@@ -1,24 +1,19 @@
 import type { RegistrationStatus, ServiceType } from '@klinikita/domain/registrations/registration.rules';
-import type {
-  AvailableDoctor,
-  LabPreAss,
-  PartnerCompany,
-  Registration,
-  RegistrationCreateInput,
-} from '@klinikita/domain/registrations/registration.schema';
+import {
+  createRegistration,
+  getLabPreAss,
+  getRegistration,
+  listAvailableDoctors,
+  listPartnerCompanies,
+  listRegistrations,
+  listServiceQueue,
+  patchRegistration,
+} from '@klinikita/domain/registrations/registrations.contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, api, request } from '../api-client.ts';
+import { type ContractBody, type ContractQuery, call, fetchData } from '../api/contract-client.ts';
 
 /** Every registration query lives under this key; live events invalidate it. */
 export const registrationsKey = ['registrations'] as const;
-
-export interface RegistrationPage {
-  docs: Registration[];
-  page: number;
-  totalPages: number;
-  limit: number;
-  totalDocs: number;
-}
 
 /** `GET registrations/registrations` as spec 7 sends it. Dates are D_M_Y; endDate is exclusive. */
 export interface RegistrationListParams {
@@ -35,7 +30,7 @@ export interface RegistrationListParams {
   search?: string;
 }
 
-export function registrationQuery(p: RegistrationListParams): Record<string, string | number | undefined> {
+export function registrationQuery(p: RegistrationListParams): ContractQuery<typeof listRegistrations> {
   return {
     clinicId: p.clinicId,
     order: p.order ?? 'arrivedAt_1',
@@ -51,28 +46,17 @@ export function registrationQuery(p: RegistrationListParams): Record<string, str
   };
 }
 
+/** A page of registrations (`GET registrations/registrations`). */
+export const fetchRegistrations = (params: RegistrationListParams) =>
+  fetchData(listRegistrations, { query: registrationQuery(params) }, { service: 'registration' });
+
 export const useRegistrations = (params: RegistrationListParams | null) =>
   useQuery({
     queryKey: [...registrationsKey, 'list', params],
-    queryFn: async () =>
-      (
-        await api<RegistrationPage>('registrations/registrations', {
-          query: registrationQuery(params!),
-          service: 'registration',
-        })
-      ).data!,
+    queryFn: () => fetchRegistrations(params!),
     enabled: params !== null,
     placeholderData: keepPreviousData,
   });
-
-/** The lab list envelope: the rows in `data`, paging beside it (spec 3). */
-export interface LabListAnswer {
-  data: Registration[];
-  page: number;
-  totalPages: number;
-  limit: number;
-  totalDocs: number;
-}
 
 export interface LabListParams {
   clinicId: number;
@@ -84,13 +68,14 @@ export interface LabListParams {
   search?: string;
 }
 
+/** The lab list (spec 3): its rows travel as the envelope's data, the client reads them as a page. */
 export const useLabList = (params: LabListParams | null) =>
   useQuery({
     queryKey: [...registrationsKey, 'lab', params],
-    queryFn: async () => {
+    queryFn: () => {
       const p = params!;
-      const answer = (await request<Registration[]>(
-        `${API_BASE}/registrations/registrations/lab/mcu/populate/labpreass`,
+      return fetchData(
+        listServiceQueue,
         {
           query: {
             order: 'arrivedAt_1',
@@ -103,10 +88,9 @@ export const useLabList = (params: LabListParams | null) =>
             page: p.page,
             search: p.search || undefined,
           },
-          service: 'registration',
         },
-      )) as unknown as LabListAnswer;
-      return answer;
+        { service: 'registration' },
+      );
     },
     enabled: params !== null,
     placeholderData: keepPreviousData,
@@ -115,82 +99,49 @@ export const useLabList = (params: LabListParams | null) =>
 export const useLabPreAss = (id: string | null) =>
   useQuery({
     queryKey: [...registrationsKey, 'labpreass', id],
-    queryFn: async () =>
-      (
-        await api<LabPreAss>(`assesments/lab_mcu_assesment/LabPreAss/${encodeURIComponent(id!)}`, {
-          service: 'assesment',
-        })
-      ).data!,
+    queryFn: () => fetchData(getLabPreAss, { params: { id: id! } }, { service: 'assesment' }),
     enabled: id !== null,
   });
 
 export const useRegistration = (id: string | null) =>
   useQuery({
     queryKey: [...registrationsKey, 'one', id],
-    queryFn: async () =>
-      (
-        await api<Registration>(`registrations/registrations/${encodeURIComponent(id!)}`, {
-          service: 'registration',
-        })
-      ).data!,
+    queryFn: () => fetchData(getRegistration, { params: { id: id! } }, { service: 'registration' }),
     enabled: id !== null,
   });
 
 export const useAvailableDoctors = (clinicId: number | null, date?: string) =>
   useQuery({
     queryKey: [...registrationsKey, 'doctors', clinicId, date],
-    queryFn: async () =>
-      (
-        await api<AvailableDoctor[]>('registrations/doctors/available', {
-          query: { clinicId: clinicId!, date },
-        })
-      ).data!,
+    queryFn: () => fetchData(listAvailableDoctors, { query: { clinicId: clinicId!, date } }),
     enabled: clinicId !== null,
   });
 
 export const usePartnerCompanies = () =>
   useQuery({
     queryKey: ['partner-companies'],
-    queryFn: async () => (await api<PartnerCompany[]>('registrations/companies')).data!,
+    queryFn: () => fetchData(listPartnerCompanies),
     staleTime: 5 * 60_000,
   });
 
 export const useCreateRegistration = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegistrationCreateInput) =>
-      api<Registration>('registrations/registrations', {
-        method: 'POST',
-        body: input,
-        service: 'registration',
-      }),
+    mutationFn: (input: ContractBody<typeof createRegistration>) =>
+      call(createRegistration, { body: input }, { service: 'registration' }),
     onSuccess: () => client.invalidateQueries({ queryKey: registrationsKey }),
   });
 };
 
-export interface RegistrationPatch {
-  id: string;
-  clinicId: number;
-  doctorId?: number | null;
-  /** The status the screen showed: a move made meanwhile by someone else answers 409. */
-  fromStatus?: RegistrationStatus;
-  updateField: {
-    status?: RegistrationStatus;
-    flaggingSamplingDone?: boolean;
-    dataLabPreAss?: { isDone?: boolean; radDone?: boolean };
-  };
-}
+/** A move or lab flags of one registration: its id and the PATCH body. */
+export type RegistrationPatch = { id: string } & ContractBody<typeof patchRegistration>;
 
 /** `PATCH registrations/registrations/{id}`: call, skip, status changes and the lab flags. */
 export const usePatchRegistration = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: RegistrationPatch) =>
-      api<Registration>(`registrations/registrations/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body,
-        service: 'registration',
-      }),
+      call(patchRegistration, { params: { id }, body }, { service: 'registration' }),
     onSettled: () => client.invalidateQueries({ queryKey: registrationsKey }),
   });
 };

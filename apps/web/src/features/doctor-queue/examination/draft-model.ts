@@ -6,9 +6,9 @@ import {
   type EncounterProcedure,
   encounterSaveSchema,
   type PrescriptionItem,
-  type TemplateContent,
   vitalsSchema,
-} from '@klinikita/domain/consultations/consultation.schema';
+} from '@klinikita/domain/consultations/encounter.schema';
+import type { TemplateContent } from '@klinikita/domain/consultations/template.schema';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 
 /** The part of an encounter the screen edits (and saves whole). */

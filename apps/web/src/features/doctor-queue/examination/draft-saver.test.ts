@@ -1,4 +1,4 @@
-import type { Encounter, EncounterContent } from '@klinikita/domain/consultations/consultation.schema';
+import type { Encounter, EncounterContent } from '@klinikita/domain/consultations/encounter.schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api-client.ts';
 import { DraftSaver, type SaveState } from './draft-saver.ts';

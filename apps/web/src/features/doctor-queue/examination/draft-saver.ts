@@ -3,7 +3,7 @@ import {
   type EncounterContent,
   type EncounterSaveInput,
   encounterSaveSchema,
-} from '@klinikita/domain/consultations/consultation.schema';
+} from '@klinikita/domain/consultations/encounter.schema';
 import { ApiError } from '../../../shared/api-client.ts';
 
 /** Where the draft stands against the server, for the status line. */

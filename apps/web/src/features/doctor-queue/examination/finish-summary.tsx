@@ -1,4 +1,4 @@
-import type { EncounterContent } from '@klinikita/domain/consultations/consultation.schema';
+import type { EncounterContent } from '@klinikita/domain/consultations/encounter.schema';
 import { List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCash, IconFileText, IconLock, IconPill, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

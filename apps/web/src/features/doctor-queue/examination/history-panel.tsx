@@ -1,4 +1,4 @@
-import type { Encounter } from '@klinikita/domain/consultations/consultation.schema';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
 import { Badge, Card, Collapse, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { memo, useState } from 'react';

@@ -3,7 +3,7 @@ import {
   ORDER_SERVICES,
   type OrderService,
 } from '@klinikita/domain/consultations/consultation.rules';
-import type { EncounterOrderDraft } from '@klinikita/domain/consultations/consultation.schema';
+import type { EncounterOrderDraft } from '@klinikita/domain/consultations/encounter.schema';
 import { Autocomplete, Badge, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
 import { memo, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { PrescriptionItem } from '@klinikita/domain/consultations/consultation.schema';
+import type { PrescriptionItem } from '@klinikita/domain/consultations/encounter.schema';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

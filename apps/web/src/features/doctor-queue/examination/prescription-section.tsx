@@ -1,4 +1,4 @@
-import type { PrescriptionItem } from '@klinikita/domain/consultations/consultation.schema';
+import type { PrescriptionItem } from '@klinikita/domain/consultations/encounter.schema';
 import { Stack, Text } from '@mantine/core';
 import { memo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';

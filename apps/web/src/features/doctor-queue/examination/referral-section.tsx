@@ -1,4 +1,4 @@
-import { type ReferralDraft, referralDraftSchema } from '@klinikita/domain/consultations/consultation.schema';
+import { type ReferralDraft, referralDraftSchema } from '@klinikita/domain/consultations/encounter.schema';
 import { Grid, Switch, Textarea, TextInput } from '@mantine/core';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

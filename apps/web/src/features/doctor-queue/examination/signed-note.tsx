@@ -1,5 +1,5 @@
 import { VITALS } from '@klinikita/domain/consultations/consultation.rules';
-import { addendumCreateSchema } from '@klinikita/domain/consultations/consultation.schema';
+import { addendumCreateSchema } from '@klinikita/domain/consultations/encounter.schema';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { templateSaveSchema } from '@klinikita/domain/consultations/consultation.schema';
+import { templateSaveSchema } from '@klinikita/domain/consultations/template.schema';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';

@@ -2,7 +2,7 @@ import type { COMPOUND_FORMS, DrugRoute } from '@klinikita/domain/consultations/
 import {
   type PrescriptionItem,
   prescriptionItemSchema,
-} from '@klinikita/domain/consultations/consultation.schema';
+} from '@klinikita/domain/consultations/encounter.schema';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFieldErrors } from '../../../shared/form-errors.ts';

@@ -1,4 +1,4 @@
-import type { Encounter } from '@klinikita/domain/consultations/consultation.schema';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
 
 const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : 'id-ID');
 

@@ -1,4 +1,5 @@
-import type { Encounter, MedicalCode } from '@klinikita/domain/consultations/consultation.schema';
+import type { MedicalCode } from '@klinikita/domain/codes/code.schema';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
 import { API, LIST_URL, ok, page } from './queue-fixtures.tsx';
 

@@ -1,4 +1,4 @@
-import type { Drug, DrugSaveInput } from '@klinikita/domain/consultations/consultation.schema';
+import type { Drug, DrugSaveInput } from '@klinikita/domain/drugs/drug.schema';
 import { createDrug, updateDrug } from '@klinikita/domain/drugs/drugs.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, moduleKey } from '../../../shared/api/contract-client.ts';

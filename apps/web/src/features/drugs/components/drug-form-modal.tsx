@@ -1,4 +1,4 @@
-import { type Drug, drugSaveSchema } from '@klinikita/domain/consultations/consultation.schema';
+import { type Drug, drugSaveSchema } from '@klinikita/domain/drugs/drug.schema';
 import {
   Alert,
   Autocomplete,

@@ -1,5 +1,5 @@
 import { formatRupiah } from '@klinikita/domain/common/format';
-import type { Drug } from '@klinikita/domain/consultations/consultation.schema';
+import type { Drug } from '@klinikita/domain/drugs/drug.schema';
 import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';

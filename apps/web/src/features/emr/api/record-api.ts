@@ -1,14 +1,19 @@
 import { listAuditLogs } from '@klinikita/domain/audit/audit.contract';
-import type {
-  AuditEntry,
-  Encounter,
-  RecordPatient,
-} from '@klinikita/domain/consultations/consultation.schema';
+import type { AuditEntry } from '@klinikita/domain/audit/audit.schema';
+import type { Paged } from '@klinikita/domain/common/paged';
+import {
+  listRecordPatients,
+  patientTimeline,
+  readRecordPatient,
+} from '@klinikita/domain/consultations/consultations.contract';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
 import type { Letter } from '@klinikita/domain/consultations/letter.schema';
+import { encounterPdf, letterPdf, listLetters } from '@klinikita/domain/consultations/letters.contract';
+import type { RecordPatient } from '@klinikita/domain/consultations/record.schema';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ContractQuery, useContractQuery } from '../../../shared/api/contract-client.ts';
-import { API_BASE, api } from '../../../shared/api-client.ts';
-import { encountersKey, type Paged } from '../../../shared/consultations/encounters-api.ts';
+import { type ContractQuery, fetchData, useContractQuery } from '../../../shared/api/contract-client.ts';
+import { API_BASE } from '../../../shared/api-client.ts';
+import { encountersKey } from '../../../shared/consultations/encounters-api.ts';
 
 export type { AuditEntry, Encounter, Letter, Paged, RecordPatient };
 
@@ -19,12 +24,10 @@ export const useRecordPatients = (
 ) =>
   useQuery({
     queryKey: ['record-patients', q],
-    queryFn: async () =>
-      (
-        await api<Paged<RecordPatient>>('consultations/patients', {
-          query: { search: q.search, mine: q.mine ? 'true' : undefined, page: q.page, limit: q.limit },
-        })
-      ).data!,
+    queryFn: () =>
+      fetchData(listRecordPatients, {
+        query: { search: q.search, mine: q.mine ? 'true' : undefined, page: q.page, limit: q.limit },
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -33,13 +36,11 @@ export const useRecordPatients = (
 export const useRecordPatient = (uid: string) =>
   useQuery({
     queryKey: ['record-patients', 'one', uid],
-    queryFn: async () =>
-      (await api<RecordPatient>(`consultations/patients/${encodeURIComponent(uid)}`)).data!,
+    queryFn: () => fetchData(readRecordPatient, { params: { uid } }),
     retry: false,
   });
 
 export const TIMELINE_PAGE = 10;
-const encountersPath = (uid: string) => `consultations/patients/${encodeURIComponent(uid)}/encounters`;
 
 /**
  * The visits, newest first, a page at a time ("load more"). Under the encounters key, so an
@@ -48,12 +49,11 @@ const encountersPath = (uid: string) => `consultations/patients/${encodeURICompo
 export const useTimeline = (patientUid: string) =>
   useInfiniteQuery({
     queryKey: [...encountersKey, 'timeline', patientUid],
-    queryFn: async ({ pageParam }) =>
-      (
-        await api<Paged<Encounter>>(encountersPath(patientUid), {
-          query: { page: pageParam, limit: TIMELINE_PAGE },
-        })
-      ).data!,
+    queryFn: ({ pageParam }) =>
+      fetchData(patientTimeline, {
+        params: { uid: patientUid },
+        query: { page: pageParam, limit: TIMELINE_PAGE },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
   });
@@ -63,9 +63,8 @@ export const HISTORY_LIMIT = 100;
 export const useVisitHistory = (patientUid: string, enabled: boolean) =>
   useQuery({
     queryKey: [...encountersKey, 'history', patientUid],
-    queryFn: async () =>
-      (await api<Paged<Encounter>>(encountersPath(patientUid), { query: { page: 1, limit: HISTORY_LIMIT } }))
-        .data!,
+    queryFn: () =>
+      fetchData(patientTimeline, { params: { uid: patientUid }, query: { page: 1, limit: HISTORY_LIMIT } }),
     enabled,
   });
 
@@ -73,12 +72,7 @@ export const useVisitHistory = (patientUid: string, enabled: boolean) =>
 export const usePatientLetters = (patientUid: string, page: number, enabled = true) =>
   useQuery({
     queryKey: ['letters', 'patient', patientUid, page],
-    queryFn: async () =>
-      (
-        await api<Paged<Letter>>('consultations/letters', {
-          query: { patientId: patientUid, page, limit: 20 },
-        })
-      ).data!,
+    queryFn: () => fetchData(listLetters, { query: { patientId: patientUid, page, limit: 20 } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -87,8 +81,7 @@ export const usePatientLetters = (patientUid: string, page: number, enabled = tr
 export const useAuditLog = (query: ContractQuery<typeof listAuditLogs>, enabled = true) =>
   useContractQuery(listAuditLogs, { query }, { placeholderData: keepPreviousData, retry: false, enabled });
 
-/** The printed visit and letters open in a new tab: the browser shows the PDF itself. */
-export const encounterPdfUrl = (uid: string) =>
-  `${API_BASE}/consultations/encounters/${encodeURIComponent(uid)}/pdf`;
-export const letterPdfUrl = (uid: string) =>
-  `${API_BASE}/consultations/letters/${encodeURIComponent(uid)}/pdf`;
+/** The printed visit and letters (raw PDF answers) open in a new tab: the browser shows the PDF itself. */
+const pdfUrl = (path: string, uid: string) => `${API_BASE}${path.replace(':uid', encodeURIComponent(uid))}`;
+export const encounterPdfUrl = (uid: string) => pdfUrl(encounterPdf.path, uid);
+export const letterPdfUrl = (uid: string) => pdfUrl(letterPdf.path, uid);

@@ -1,4 +1,4 @@
-import { addendumCreateSchema } from '@klinikita/domain/consultations/consultation.schema';
+import { addendumCreateSchema } from '@klinikita/domain/consultations/encounter.schema';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

@@ -1,10 +1,8 @@
 import type { MenuAccess } from '@klinikita/domain/access/menu';
-import type {
-  AuditEntry,
-  Encounter,
-  RecordPatient,
-} from '@klinikita/domain/consultations/consultation.schema';
+import type { AuditEntry } from '@klinikita/domain/audit/audit.schema';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
 import type { Letter } from '@klinikita/domain/consultations/letter.schema';
+import type { RecordPatient } from '@klinikita/domain/consultations/record.schema';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';

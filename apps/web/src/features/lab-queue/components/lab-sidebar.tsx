@@ -104,7 +104,7 @@ export function LabSidebar({ variant }: { variant: SidebarVariant }) {
       ? { clinicId: clinic.id, serviceType: services, ...dates, limit, search: search || undefined }
       : null,
   );
-  const rows = list.data?.data ?? [];
+  const rows = list.data?.docs ?? [];
   const total = list.data?.totalDocs ?? rows.length;
 
   const filterChanged =

@@ -1,12 +1,13 @@
-import type {
-  Encounter,
-  LetterCreateInput,
-  RecordPatient,
-} from '@klinikita/domain/consultations/consultation.schema';
-import type { Letter } from '@klinikita/domain/consultations/letter.schema';
+import type { Paged } from '@klinikita/domain/common/paged';
+import { listRecordPatients, patientTimeline } from '@klinikita/domain/consultations/consultations.contract';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
+import type { Letter, LetterCreateInput } from '@klinikita/domain/consultations/letter.schema';
+import { createLetter, letterPdf, listLetters } from '@klinikita/domain/consultations/letters.contract';
+import type { RecordPatient } from '@klinikita/domain/consultations/record.schema';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../shared/api-client.ts';
-import { encountersKey, type Paged } from '../../../shared/consultations/encounters-api.ts';
+import { call, fetchData } from '../../../shared/api/contract-client.ts';
+import { API_BASE } from '../../../shared/api-client.ts';
+import { encountersKey } from '../../../shared/consultations/encounters-api.ts';
 
 export type { Encounter, Letter, LetterCreateInput, Paged, RecordPatient };
 
@@ -17,12 +18,10 @@ export type { Encounter, Letter, LetterCreateInput, Paged, RecordPatient };
 export const useLetterPatients = (search: string) =>
   useQuery({
     queryKey: ['record-patients', 'letters', search],
-    queryFn: async () =>
-      (
-        await api<Paged<RecordPatient>>('consultations/patients', {
-          query: search ? { search, page: 1, limit: 20 } : { mine: 'true', page: 1, limit: 50 },
-        })
-      ).data!,
+    queryFn: () =>
+      fetchData(listRecordPatients, {
+        query: search ? { search, page: 1, limit: 20 } : { mine: 'true', page: 1, limit: 50 },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -30,12 +29,8 @@ export const useLetterPatients = (search: string) =>
 export const usePatientVisits = (patientUid: string | null) =>
   useQuery({
     queryKey: [...encountersKey, 'letters-visits', patientUid],
-    queryFn: async () =>
-      (
-        await api<Paged<Encounter>>(`consultations/patients/${encodeURIComponent(patientUid!)}/encounters`, {
-          query: { page: 1, limit: 10 },
-        })
-      ).data!,
+    queryFn: () =>
+      fetchData(patientTimeline, { params: { uid: patientUid! }, query: { page: 1, limit: 10 } }),
     enabled: patientUid !== null,
   });
 
@@ -45,12 +40,7 @@ export const lettersKey = ['letters'] as const;
 export const useLetters = (patientUid: string | null, page: number) =>
   useQuery({
     queryKey: [...lettersKey, 'patient', patientUid, page],
-    queryFn: async () =>
-      (
-        await api<Paged<Letter>>('consultations/letters', {
-          query: { patientId: patientUid!, page, limit: 10 },
-        })
-      ).data!,
+    queryFn: () => fetchData(listLetters, { query: { patientId: patientUid!, page, limit: 10 } }),
     enabled: patientUid !== null,
     placeholderData: keepPreviousData,
   });
@@ -60,7 +50,7 @@ export const useCreateLetter = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: LetterCreateInput) => {
-      const envelope = await api<Letter>('consultations/letters', { method: 'POST', body: input });
+      const envelope = await call(createLetter, { body: input });
       return { letter: envelope.data!, message: envelope.message };
     },
     onSuccess: () => {
@@ -70,5 +60,6 @@ export const useCreateLetter = () => {
   });
 };
 
+/** The printed letter (a raw PDF answer), opened in a new tab by the browser. */
 export const letterPdfUrl = (uid: string) =>
-  `${API_BASE}/consultations/letters/${encodeURIComponent(uid)}/pdf`;
+  `${API_BASE}${letterPdf.path.replace(':uid', encodeURIComponent(uid))}`;

@@ -1,6 +1,6 @@
 import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import { bodyMassIndex } from '@klinikita/domain/consultations/consultation.rules';
-import { letterCreateSchema } from '@klinikita/domain/consultations/consultation.schema';
+import { letterCreateSchema } from '@klinikita/domain/consultations/letter.schema';
 import {
   Alert,
   Autocomplete,

@@ -1,7 +1,8 @@
 import type { MenuAccess } from '@klinikita/domain/access/menu';
 import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import type { Encounter, RecordPatient } from '@klinikita/domain/consultations/consultation.schema';
+import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
 import type { Letter } from '@klinikita/domain/consultations/letter.schema';
+import type { RecordPatient } from '@klinikita/domain/consultations/record.schema';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { makeUser } from '../../../test/render.tsx';
 

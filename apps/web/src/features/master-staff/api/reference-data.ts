@@ -1,15 +1,10 @@
 import type { Clinic } from '@klinikita/domain/clinics/clinic.schema';
 import { listClinics } from '@klinikita/domain/clinics/clinics.contract';
 import { listSpecialists } from '@klinikita/domain/doctors/doctors.contract';
-import { useQuery } from '@tanstack/react-query';
+import { listAssignableRoles } from '@klinikita/domain/settings/roles.contract';
 import { useContractQuery } from '../../../shared/api/contract-client.ts';
-import { api } from '../../../shared/api-client.ts';
 
 export type ClinicChoice = Pick<Clinic, 'id' | 'uid' | 'name'>;
-export interface RoleChoice {
-  _id: string;
-  role: string;
-}
 
 /** Reference lists change rarely; a failed load leaves the list empty (spec 8). */
 const STALE_MS = 5 * 60_000;
@@ -26,8 +21,4 @@ export const useSpecialistChoices = () =>
   useContractQuery(listSpecialists, {}, { staleTime: STALE_MS, select: (d) => d?.specialists ?? [] });
 
 export const useRoleChoices = () =>
-  useQuery({
-    queryKey: ['master-staff', 'roles'],
-    queryFn: async () => (await api<RoleChoice[]>('settings/roles/findAll')).data ?? [],
-    staleTime: STALE_MS,
-  });
+  useContractQuery(listAssignableRoles, {}, { staleTime: STALE_MS, select: (roles) => roles ?? [] });

@@ -1,9 +1,7 @@
-import { api } from '../../../shared/api-client.ts';
+import { practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
+import { fetchData } from '../../../shared/api/contract-client.ts';
 
 /** `GET /satu-sehat/practitioner-ihs-by-nik/{nik}` (spec 7): the practitioner's SATUSEHAT id. */
 export async function getPractitionerIhs(nik: string): Promise<string> {
-  const { data } = await api<{ ihsNumber: string }>(
-    `satu-sehat/practitioner-ihs-by-nik/${encodeURIComponent(nik)}`,
-  );
-  return data?.ihsNumber ?? '';
+  return (await fetchData(practitionerIhsByNik, { params: { nik } }))?.ihsNumber ?? '';
 }

@@ -19,11 +19,9 @@ import { IconCalendarCog, IconChevronLeft, IconChevronRight, IconClock } from '@
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api-client.ts';
 import {
+  fetchRegistrations,
   type RegistrationListParams,
-  type RegistrationPage,
-  registrationQuery,
   registrationsKey,
 } from '../../../shared/registrations/registrations-api.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
@@ -62,13 +60,7 @@ export function weekStart(timeZone: string, offset = 0, now = new Date()): Date 
 function agendaQuery(params: RegistrationListParams) {
   return {
     queryKey: [...registrationsKey, 'agenda', params],
-    queryFn: async () =>
-      (
-        await api<RegistrationPage>('registrations/registrations', {
-          query: registrationQuery(params),
-          service: 'registration',
-        })
-      ).data!,
+    queryFn: () => fetchRegistrations(params),
   };
 }
 

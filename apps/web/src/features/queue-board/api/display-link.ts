@@ -1,6 +1,6 @@
-import type { DisplayLink } from '@klinikita/domain/registrations/registration.schema';
+import { getDisplayLink, renewDisplayLink } from '@klinikita/domain/registrations/registrations.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { call, fetchData } from '../../../shared/api/contract-client.ts';
 
 const displayLinkKey = (clinicId: number | null) => ['display-link', clinicId] as const;
 
@@ -8,8 +8,7 @@ const displayLinkKey = (clinicId: number | null) => ['display-link', clinicId] a
 export const useDisplayLink = (clinicId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: displayLinkKey(clinicId),
-    queryFn: async () =>
-      (await api<DisplayLink>('registrations/display-link', { query: { clinicId: clinicId! } })).data!,
+    queryFn: () => fetchData(getDisplayLink, { query: { clinicId: clinicId! } }),
     enabled: enabled && clinicId !== null,
   });
 
@@ -17,8 +16,7 @@ export const useDisplayLink = (clinicId: number | null, enabled: boolean) =>
 export const useRenewDisplayLink = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (clinicId: number) =>
-      api<DisplayLink>('registrations/display-link', { method: 'POST', body: { clinicId } }),
+    mutationFn: (clinicId: number) => call(renewDisplayLink, { body: { clinicId } }),
     onSuccess: (res, clinicId) => client.setQueryData(displayLinkKey(clinicId), res.data),
   });
 };

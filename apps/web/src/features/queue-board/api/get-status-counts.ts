@@ -1,6 +1,7 @@
 import type { RegistrationStatus } from '@klinikita/domain/registrations/registration.rules';
+import { registrationStatusCounts } from '@klinikita/domain/registrations/registrations.contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api-client.ts';
+import { fetchData } from '../../../shared/api/contract-client.ts';
 import {
   type RegistrationListParams,
   registrationQuery,
@@ -16,14 +17,10 @@ export type StatusCounts = Partial<Record<RegistrationStatus, number>>;
 export function useStatusCounts(params: Omit<RegistrationListParams, 'status' | 'page' | 'limit'> | null) {
   const query = useQuery({
     queryKey: [...registrationsKey, 'counts', params],
-    queryFn: async () =>
-      (
-        await api<Record<RegistrationStatus, number>>('registrations/registrations/counts', {
-          query: registrationQuery(params!),
-          service: 'registration',
-        })
-      ).data!,
+    queryFn: () =>
+      fetchData(registrationStatusCounts, { query: registrationQuery(params!) }, { service: 'registration' }),
     enabled: params !== null,
   });
-  return (query.data ?? {}) as StatusCounts;
+  const counts: StatusCounts = query.data ?? {};
+  return counts;
 }

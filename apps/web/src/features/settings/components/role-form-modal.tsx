@@ -60,14 +60,17 @@ export function RoleFormModal({ opened, onClose, role, copyChoices, onSaved }: R
         ? { description: parsed.data.description ?? '' }
         : { role: parsed.data.role, description: parsed.data.description ?? '' };
       update.mutate(
-        { id: role._id, input },
+        { params: { id: role._id }, body: input },
         { onSuccess: (res) => done(res.message, role._id), onError: fail },
       );
     } else {
-      create.mutate(parsed.data, {
-        onSuccess: (res) => done(res.message, (res.data as { _id: string })._id),
-        onError: fail,
-      });
+      create.mutate(
+        { body: parsed.data },
+        {
+          onSuccess: (res) => done(res.message, res.data?._id ?? ''),
+          onError: fail,
+        },
+      );
     }
   }
 

@@ -114,7 +114,10 @@ export function RolesPage() {
       labels: { confirm: t('web.common.save'), cancel: t('web.common.cancel') },
       onConfirm: () =>
         saveMenus.mutate(
-          { id: selected._id, input: { menus: [...ticked].map((code) => ({ code, enabled: true })) } },
+          {
+            params: { id: selected._id },
+            body: { menus: [...ticked].map((code) => ({ code, enabled: true })) },
+          },
           {
             onSuccess: (res) => notifications.show({ color: 'teal', message: translateMessage(res.message) }),
             onError: showFailure,
@@ -131,13 +134,16 @@ export function RolesPage() {
       labels: { confirm: t('web.common.delete'), cancel: t('web.common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(selected._id, {
-          onSuccess: (res) => {
-            notifications.show({ color: 'teal', message: translateMessage(res.message) });
-            setParams({}, { replace: true });
+        remove.mutate(
+          { params: { id: selected._id } },
+          {
+            onSuccess: (res) => {
+              notifications.show({ color: 'teal', message: translateMessage(res.message) });
+              setParams({}, { replace: true });
+            },
+            onError: showFailure,
           },
-          onError: showFailure,
-        }),
+        ),
     });
   }
 

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteGuard } from '../../../app/route-guard.tsx';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { AppHeader } from './app-header.tsx';
+import { AppHeader, type ProfileEditorProps } from './app-header.tsx';
+
+/** The header is handed its profile editor by app/; here a stand-in. */
+function NoProfileEditor({ user, opened }: ProfileEditorProps) {
+  return opened ? <div data-testid="profile-editor">{user.name}</div> : null;
+}
 
 const corporate = {
   status: true,
@@ -22,7 +27,7 @@ describe('AppHeader clock and date', () => {
   afterEach(() => vi.useRealTimers());
 
   it('ticks the clock every second and refreshes the date only every 60 seconds', () => {
-    renderWithApp(<AppHeader user={makeUser()} />);
+    renderWithApp(<AppHeader user={makeUser()} profileEditor={NoProfileEditor} />);
     const clock = screen.getByTestId('header-clock');
     const date = screen.getByTestId('header-date');
     expect(clock).toHaveTextContent('23:59:58');
@@ -48,7 +53,10 @@ describe('AppHeader clinic name', () => {
   it.each(['Super Admin', 'Admin'])('shows the corporate profile name to %s', async (role) => {
     const fetchMock = mockApi({ '/api/clinic/v1/pharmacies/corps/where': () => ({ body: corporate }) });
     renderWithApp(
-      <AppHeader user={makeUser({ role: { _id: 'r', role, menu: { access: [] } }, corpId: 7 })} />,
+      <AppHeader
+        user={makeUser({ role: { _id: 'r', role, menu: { access: [] } }, corpId: 7 })}
+        profileEditor={NoProfileEditor}
+      />,
     );
     expect(await screen.findByText('PT Sehat Bersama Group')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0];
@@ -59,14 +67,19 @@ describe('AppHeader clinic name', () => {
 
   it("shows other roles their clinic's name without asking for the corporate profile", () => {
     const fetchMock = mockApi({ '/api/clinic/v1/pharmacies/corps/where': () => ({ body: corporate }) });
-    renderWithApp(<AppHeader user={makeUser()} />);
+    renderWithApp(<AppHeader user={makeUser()} profileEditor={NoProfileEditor} />);
     expect(screen.getByTestId('header-clinic')).toHaveTextContent('Klinik Pratama Sehat');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the account type when the user has no clinic', () => {
     mockApi({});
-    renderWithApp(<AppHeader user={makeUser({ dataClinic: null, accountType: 'mandiri' })} />);
+    renderWithApp(
+      <AppHeader
+        user={makeUser({ dataClinic: null, accountType: 'mandiri' })}
+        profileEditor={NoProfileEditor}
+      />,
+    );
     expect(screen.getByTestId('header-clinic')).toHaveTextContent('Praktik Mandiri');
   });
 });
@@ -74,7 +87,7 @@ describe('AppHeader clinic name', () => {
 describe('AppHeader user menu', () => {
   it('shows the name and the default avatar when there is no photo', () => {
     mockApi({});
-    renderWithApp(<AppHeader user={makeUser({ imageUrl: null })} />);
+    renderWithApp(<AppHeader user={makeUser({ imageUrl: null })} profileEditor={NoProfileEditor} />);
     expect(screen.getByText('Siti Rahma')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Siti Rahma' })).not.toBeInTheDocument();
   });
@@ -87,7 +100,7 @@ describe('AppHeader user menu', () => {
     renderWithApp(
       <Routes>
         <Route element={<RouteGuard />}>
-          <Route path="*" element={<AppHeader user={user} />} />
+          <Route path="*" element={<AppHeader user={user} profileEditor={NoProfileEditor} />} />
         </Route>
       </Routes>,
       { route: '/DashboardAdvance' },
@@ -103,5 +116,16 @@ describe('AppHeader user menu', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(fetchMock).toHaveBeenCalledWith('/logout', expect.objectContaining({ method: 'POST' }));
     expect(sessionStore.getState()).toMatchObject({ user: null, token: null, dataClinic: null });
+  });
+});
+
+describe('AppHeader profile editor', () => {
+  it('Edit Profile opens the editor it was handed, for the session user', async () => {
+    mockApi({});
+    renderWithApp(<AppHeader user={makeUser()} profileEditor={NoProfileEditor} />);
+    expect(screen.queryByTestId('profile-editor')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu pengguna' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit Profile' }));
+    expect(await screen.findByTestId('profile-editor')).toHaveTextContent('Siti Rahma');
   });
 });

@@ -3,7 +3,7 @@ import { isRouteBuilt } from '@klinikita/domain/access/routes';
 import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
 import { Avatar, Burger, Divider, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconCalendarTime, IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch.tsx';
@@ -12,23 +12,30 @@ import { useLogout } from '../../../shared/session/logout.ts';
 import { BrandLogo } from '../../../shared/ui/brand-logo.tsx';
 import { HeaderClock } from './header-clock.tsx';
 
-/** Loaded on first use, keeping the profile forms out of every screen's first load. */
-const EditProfileModal = lazy(() =>
-  import('../../profile/components/edit-profile-modal.tsx').then((m) => ({ default: m.EditProfileModal })),
-);
-
 /** Edit Profile opens the doctor (spec 2.5) or staff (spec 2.6) profile modal. */
 export const EDIT_PROFILE_ENABLED = true;
 export const DOCTOR_AGENDA_ROUTE = '/Doctor/doctor-agenda';
+
+/** What the header hands the own-profile editor that Edit Profile opens. */
+export interface ProfileEditorProps {
+  user: SessionUser;
+  opened: boolean;
+  onClose: () => void;
+}
 
 interface AppHeaderProps {
   user: SessionUser;
   /** Present when the layout has a sidebar that the burger opens and closes. */
   sidebar?: { opened: boolean; onToggle: () => void };
+  /**
+   * The editor Edit Profile opens: app/ passes the profile feature's modal (lazy, so its chunk
+   * loads only when asked for); a feature does not import another feature.
+   */
+  profileEditor: ComponentType<ProfileEditorProps>;
 }
 
 /** The header of spec 2.4: date, clock, clinic name, language, and the user's menu. */
-export function AppHeader({ user, sidebar }: AppHeaderProps) {
+export function AppHeader({ user, sidebar, profileEditor: ProfileEditor }: AppHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -97,7 +104,7 @@ export function AppHeader({ user, sidebar }: AppHeaderProps) {
       </Group>
       {profileOpen !== null && (
         <Suspense fallback={null}>
-          <EditProfileModal user={user} opened={profileOpen} onClose={() => setProfileOpen(false)} />
+          <ProfileEditor user={user} opened={profileOpen} onClose={() => setProfileOpen(false)} />
         </Suspense>
       )}
     </Group>

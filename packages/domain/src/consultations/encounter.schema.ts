@@ -1,7 +1,6 @@
 // the shared issue messages come with every schema, in the browser as on the server
 import { z } from '../common/zod-config.ts';
 import {
-  CODE_SYSTEMS,
   COMPOUND_FORMS,
   DRUG_ROUTES,
   LETTER_KINDS,
@@ -10,6 +9,7 @@ import {
   type VitalName,
 } from './consultation.rules.ts';
 
+// A visit's note (`consultations/encounters`): the draft the doctor edits and the note the API answers.
 const text = (max: number) => z.string().max(max, 'validation.tooLong');
 const uidSchema = z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong');
 
@@ -124,7 +124,8 @@ export const referralDraftSchema = z.object({
 });
 export type ReferralDraft = z.infer<typeof referralDraftSchema>;
 
-const soap = {
+/** The SOAP text of a note (and of a template). */
+export const soap = {
   subjective: text(5000).nullable(),
   objective: text(5000).nullable(),
   assessment: text(5000).nullable(),
@@ -163,26 +164,6 @@ export const encounterFinishSchema = z.object({ version: z.number().int().positi
 export const addendumCreateSchema = z.object({
   text: z.string().trim().min(1, 'consultations.addendumRequired').max(5000, 'validation.tooLong'),
 });
-
-export const templateContentSchema = z.object({
-  ...soap,
-  diagnoses: z.array(diagnosisSchema).max(20),
-  procedures: z.array(procedureSchema).max(20),
-  prescription: z.array(prescriptionItemSchema).max(30),
-});
-export type TemplateContent = z.infer<typeof templateContentSchema>;
-
-export const templateSaveSchema = z.object({
-  name: z.string().trim().min(1, 'consultations.templateName').max(80, 'validation.tooLong'),
-  content: templateContentSchema,
-});
-export const templateSchema = z.object({
-  uid: z.string(),
-  name: z.string(),
-  content: templateContentSchema,
-  updatedAt: z.string(),
-});
-export type EncounterTemplate = z.infer<typeof templateSchema>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
 
@@ -255,162 +236,5 @@ export const encounterFinishResultSchema = z.object({
   encounter: encounterSchema,
   nextStatus: z.enum(['Prescription Waiting', 'Payment']),
 });
-
-/** `GET consultations/patients/{id}/encounters`: the record's visits, newest first. */
-export const timelineQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-/** `GET consultations/patients`: patients with a record (the EMR search, the doctor's own patients). */
-export const recordPatientsQuerySchema = z.object({
-  search: z.string().trim().max(100, 'validation.tooLong').optional(),
-  /** Only patients this doctor has seen (the doctor's own list). */
-  mine: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const recordPatientSchema = z.object({
-  uid: z.string(),
-  mrn: z.string(),
-  name: z.string(),
-  title: z.string().nullable(),
-  sex: z.enum(['M', 'F']),
-  /** DD/MM/YYYY */
-  dob: z.string(),
-  age: z.object({ years: z.number().int(), months: z.number().int() }),
-  nik: z.string().nullable(),
-  allergies: z.string().nullable(),
-  visits: z.number().int(),
-  lastVisit: z.string().nullable(),
-  lastDiagnosis: z.string().nullable(),
-});
-export type RecordPatient = z.infer<typeof recordPatientSchema>;
-
-/** Medical codes (ICD-10, ICD-9-CM): search as the doctor types; favourites first. */
-export const codeSearchQuerySchema = z.object({
-  clinicId: z.coerce.number().int().positive('validation.invalid'),
-  search: z.string().trim().max(100, 'validation.tooLong').optional(),
-  favourites: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-export const codeSystemParamsSchema = z.object({ system: z.enum(CODE_SYSTEMS) });
-export const medicalCodeSchema = z.object({
-  system: z.enum(CODE_SYSTEMS),
-  code: z.string(),
-  /** The clinic's title where it corrected one, else the shipped one. */
-  titleId: z.string(),
-  titleEn: z.string(),
-  favourite: z.boolean(),
-  corrected: z.boolean(),
-});
-export type MedicalCode = z.infer<typeof medicalCodeSchema>;
-/** `PUT codes/{system}/{code}`: a clinic's correction of a title and/or its favourite mark. */
-export const codeUpdateSchema = z.object({
-  clinicId: z.number().int().positive('validation.invalid'),
-  titleId: z.string().trim().max(300, 'validation.tooLong').nullish(),
-  titleEn: z.string().trim().max(300, 'validation.tooLong').nullish(),
-  favourite: z.boolean().optional(),
-});
-
-/** Drug master (`/Setting/Pharmacy/drug`). */
-export const drugSaveSchema = z.object({
-  name: z.string().trim().min(1, 'drugs.nameRequired').max(200, 'validation.tooLong'),
-  genericName: z.string().trim().max(200, 'validation.tooLong').nullish(),
-  form: z.string().trim().min(1, 'drugs.formRequired').max(40, 'validation.tooLong'),
-  strength: z.string().trim().max(60, 'validation.tooLong').nullish(),
-  unit: z.string().trim().min(1, 'drugs.unitRequired').max(30, 'validation.tooLong'),
-  /** KFA (Kamus Farmasi dan Alat Kesehatan) code: digits, 8–20 long. */
-  kfaCode: z
-    .string()
-    .trim()
-    .regex(/^\d{8,20}$/, 'drugs.kfaFormat')
-    .nullish()
-    .or(z.literal('')),
-  price: z
-    .number('drugs.priceRequired')
-    .int('drugs.priceWhole')
-    .min(0, 'drugs.priceWhole')
-    .max(1_000_000_000, 'validation.tooLong'),
-  active: z.boolean().default(true),
-});
-export type DrugSaveInput = z.infer<typeof drugSaveSchema>;
-export const drugSchema = z.object({
-  uid: z.string(),
-  name: z.string(),
-  genericName: z.string().nullable(),
-  form: z.string(),
-  strength: z.string().nullable(),
-  unit: z.string(),
-  kfaCode: z.string().nullable(),
-  price: z.number().int(),
-  active: z.boolean(),
-  updatedAt: z.string(),
-});
-export type Drug = z.infer<typeof drugSchema>;
-export const drugListQuerySchema = z.object({
-  search: z.string().trim().max(100, 'validation.tooLong').optional(),
-  active: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-/** Letters (`/Doctor/itemSuratSehat`): health certificate and sick leave; referrals come from the note. */
-export const letterCreateSchema = z
-  .object({
-    kind: z.enum(LETTER_KINDS),
-    /** The visit the letter is written from (its clinic, patient, doctor and findings). */
-    encounterId: uidSchema,
-    /** Health certificate: purpose ('Melamar pekerjaan') and the verdict. */
-    purpose: text(200).nullish(),
-    healthy: z.boolean().nullish(),
-    notes: text(1000).nullish(),
-    /** Sick leave: first day (YYYY-MM-DD) and number of days of rest. */
-    restFrom: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
-      .nullish(),
-    restDays: z.number().int().min(1, 'letters.restDaysRange').max(30, 'letters.restDaysRange').nullish(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.kind === 'health' && !v.purpose?.trim())
-      ctx.addIssue({ code: 'custom', path: ['purpose'], message: 'letters.purposeRequired' });
-    if (v.kind === 'health' && v.healthy == null)
-      ctx.addIssue({ code: 'custom', path: ['healthy'], message: 'letters.verdictRequired' });
-    if (v.kind === 'sick' && !v.restFrom)
-      ctx.addIssue({ code: 'custom', path: ['restFrom'], message: 'letters.restFromRequired' });
-    if (v.kind === 'sick' && !v.restDays)
-      ctx.addIssue({ code: 'custom', path: ['restDays'], message: 'letters.restDaysRange' });
-  });
-export type LetterCreateInput = z.infer<typeof letterCreateSchema>;
-
-/** Audit log (Super Admin). */
-export const auditQuerySchema = z.object({
-  patientId: z.string().trim().max(60).optional(),
-  action: z.string().trim().max(60).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-export const auditEntrySchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  user: z.object({ id: z.number().int(), name: z.string(), role: z.string() }).nullable(),
-  clinicId: z.number().int().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  patient: z.object({ uid: z.string(), name: z.string(), mrn: z.string() }).nullable(),
-  ip: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const CONSULTATION_EVENTS = { encounterSigned: 'encounter.signed' } as const;
