@@ -83,6 +83,8 @@ describe('A clinic day at Klinik Menteng', () => {
     const nurse = await newPage(browser);
     await logIn(nurse.page, 'perawat');
     await nurse.page.goto('/PatientQueue/patientQueue');
+    // the day's list is long by now: the nurse looks the patient up
+    await nurse.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(patient.name);
     const row = nurse.page.getByRole('row').filter({ hasText: queueNumber });
     await row.waitFor();
     await row.getByRole('button', { name: `Ubah status ${queueNumber}` }).click();
@@ -150,6 +152,7 @@ describe('A clinic day at Klinik Menteng', () => {
     const board = await newPage(browser);
     await logIn(board.page, 'pendaftaran');
     await board.page.goto('/PatientQueue/patientQueue');
+    await board.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(patient.name);
     const labRow = board.page.getByRole('row').filter({ hasText: labNumber });
     await labRow.getByText(patient.name).waitFor();
     await labRow.getByText('Menunggu').waitFor();
