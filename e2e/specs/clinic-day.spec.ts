@@ -66,6 +66,11 @@ describe('A clinic day at Klinik Menteng', () => {
     await add.getByRole('button', { name: 'Simpan & pilih' }).click();
     await add.waitFor({ state: 'hidden' });
     await front.page.getByTestId('picked-patient').getByText(patient.name).waitFor();
+    // the confirmation toast sits bottom right: the header's clock and user menu stay visible
+    const toast = front.page.locator('.mantine-Notification-root').first();
+    await toast.waitFor();
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThan(768 / 2);
 
     // registered to the GP with a complaint; the ticket prints
     const doctors = front.page.getByRole('radiogroup', { name: 'Dokter praktik hari ini' });

@@ -25,7 +25,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <MantineProvider theme={theme}>
           {toasts && (
             <Suspense fallback={null}>
-              <Notifications position="top-right" />
+              {/* bottom right: nothing the user needs sits there (the header's clock and menu are top right) */}
+              <Notifications position="bottom-right" />
             </Suspense>
           )}
           {children}

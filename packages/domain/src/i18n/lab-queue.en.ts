@@ -37,6 +37,7 @@ export const labQueueEn: typeof labQueueId = {
   page: {
     lab: 'Laboratory',
     mcu: 'Medical Check Up',
+    radiology: 'Radiology',
     physio: 'Physiotherapy',
     pickTitle: 'No patient selected',
     pick: 'Pick a patient from the Patient List on the left to see their data and record the examination steps.',

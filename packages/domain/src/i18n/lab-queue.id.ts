@@ -36,6 +36,7 @@ export const labQueueId = {
   page: {
     lab: 'Laboratorium',
     mcu: 'Medical Check Up',
+    radiology: 'Radiologi',
     physio: 'Fisioterapi',
     pickTitle: 'Belum ada pasien dipilih',
     pick: 'Pilih pasien dari Daftar pasien di sebelah kiri untuk melihat data dan mencatat tahapan pemeriksaannya.',

@@ -14,5 +14,11 @@ export function translate(locale: Locale, key: string, params: Record<string, st
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   }
   const text = typeof node === 'string' ? node : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  // `{{status, status}}`: a registration status as staff read it (the API keeps the spec's names)
+  return text.replace(/\{\{(\w+)(?:,\s*(\w+))?\}\}/g, (_, name: string, format?: string) => {
+    const value = String(params[name] ?? '');
+    if (format !== 'status') return value;
+    const label = (catalogs[locale] ?? id).registrations.statuses as Record<string, string>;
+    return label[value] ?? value;
+  });
 }

@@ -186,7 +186,7 @@ describe('opening the note', () => {
     });
     expect(early.statusCode).toBe(409);
     expect(json(early).message).toBe(
-      `Pasien ${registration.queueNumber} belum dipanggil (status sekarang Waiting)`,
+      `Pasien ${registration.queueNumber} belum dipanggil (status sekarang Menunggu)`,
     );
 
     expect((await callIn(registration._id)).statusCode).toBe(200);

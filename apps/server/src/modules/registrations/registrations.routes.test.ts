@@ -356,7 +356,7 @@ describe('the status machine', () => {
       clinicId: 10,
     });
     expect(paid.statusCode).toBe(409);
-    expect(json(paid).message).toBe('Status tidak dapat diubah dari Queueing menjadi Paid');
+    expect(json(paid).message).toBe('Status tidak dapat diubah dari Mengantri menjadi Lunas');
   });
 
   it('lets one of two clerks calling the same patient win; the other is told', async () => {
@@ -369,7 +369,7 @@ describe('the status machine', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(json(loser).message).toBe(
-      `Pasien ${reg.queueNumber} sudah dipanggil (status sekarang Examination)`,
+      `Pasien ${reg.queueNumber} sudah dipanggil (status sekarang Pemeriksaan)`,
     );
     const after = json(await call('GET', `/registrations/registrations/${reg._id}`, 'pendaftaran')).data;
     expect(after.status).toBe('Examination');
@@ -386,7 +386,7 @@ describe('the status machine', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(json(stale).message).toBe(
-      `Pasien ${reg.queueNumber} sudah diproses orang lain: statusnya sekarang Skip`,
+      `Pasien ${reg.queueNumber} sudah diproses orang lain: statusnya sekarang Dilewati`,
     );
     const wrongDoctor = await call('PATCH', `/registrations/registrations/${reg._id}`, 'pendaftaran', {
       updateField: { status: 'Examination' },

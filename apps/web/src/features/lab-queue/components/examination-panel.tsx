@@ -35,7 +35,7 @@ import {
 import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
 import { LEGEND_COLORS, LegendIcon, type LegendKind } from './legend-icon.tsx';
 
-export type ExaminationVariant = 'lab' | 'mcu' | 'physio';
+export type ExaminationVariant = 'lab' | 'mcu' | 'radiology' | 'physio';
 
 interface Step {
   kind: LegendKind;
@@ -185,7 +185,11 @@ function Examination({ id, physio }: { id: string; physio: boolean }) {
       size: 'sm',
       children: (
         <Text size="sm">
-          {t('labQueue.page.confirmMove', { queueNumber: reg.queueNumber, from: reg.status, to: move.to })}
+          {t('labQueue.page.confirmMove', {
+            queueNumber: reg.queueNumber,
+            from: t(`registrations.statuses.${reg.status}`),
+            to: t(`registrations.statuses.${move.to}`),
+          })}
         </Text>
       ),
       labels: { confirm: t('labQueue.page.confirm'), cancel: t('labQueue.page.keep') },
@@ -332,7 +336,7 @@ function PatientBanner({ reg }: { reg: Registration }) {
     { label: t('labQueue.page.sex'), value: t(`labQueue.page.sex${p.sex}`) },
     { label: t('labQueue.page.payer'), value: payer },
     { label: t('labQueue.page.service'), value: reg.serviceType ?? none },
-    { label: t('labQueue.page.status'), value: reg.status },
+    { label: t('labQueue.page.status'), value: t(`registrations.statuses.${reg.status}`) },
     { label: t('labQueue.page.referrer'), value: reg.referrer || none },
     ...(reg.doctor ? [{ label: t('labQueue.page.doctor'), value: reg.doctor.name }] : []),
   ];

@@ -21,6 +21,13 @@ describe('LabHomePage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Laboratorium' })).toBeInTheDocument();
   });
 
+  it('is headed Radiologi on /Radiology', async () => {
+    mockApi({});
+    renderWithApp(withModals(<LabHomePage />), { route: '/Radiology' });
+    expect(await screen.findByRole('heading', { name: 'Radiologi' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Laboratorium' })).not.toBeInTheDocument();
+  });
+
   it('shows the patient banner and marks Sampel diambil with the status the screen showed', async () => {
     let current = registration({
       status: 'Queueing',
@@ -49,12 +56,14 @@ describe('LabHomePage', { timeout: 20_000 }, () => {
       'Laki-laki',
       'PT Maju Jaya',
       'MCU',
-      'Queueing',
+      // the status as staff read it, not the API's name
+      'Mengantri',
       'dr. Andi',
       'Pemeriksaan berkala',
     ])
       expect(within(banner).getAllByText(text).length).toBeGreaterThan(0);
     expect(within(banner).getAllByText(/RM-11-000001/).length).toBeGreaterThan(0);
+    expect(within(banner).queryByText('Queueing')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Sampel diambil' }));
     await waitFor(() =>
@@ -101,7 +110,7 @@ describe('LabHomePage', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Mulai periksa' }));
     const dialog = await screen.findByRole('dialog');
     expect(
-      within(dialog).getByText('Ubah status L-007 dari Waiting menjadi Examination?'),
+      within(dialog).getByText('Ubah status L-007 dari Menunggu menjadi Pemeriksaan?'),
     ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ya, ubah' }));
     await waitFor(() =>
