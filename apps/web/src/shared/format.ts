@@ -25,3 +25,16 @@ export function formatClock(date: Date, timeZone?: string): string {
     timeZone,
   }).format(date);
 }
+
+/** An instant with its time: '22 Nov 2026 14.35'. */
+export function formatDateTime(iso: string, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
+}

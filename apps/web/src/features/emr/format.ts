@@ -14,19 +14,6 @@ export function formatDate(value: string, locale: Locale, timeZone?: string): st
   }).format(date);
 }
 
-/** An instant with its time: '22 Nov 2026 14.35'. */
-export function formatDateTime(iso: string, locale: Locale, timeZone?: string): string {
-  return new Intl.DateTimeFormat(INTL[locale], {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(iso));
-}
-
 /** 'Tn. Budi Hartono' */
 export const titledName = (p: { title: string | null; name: string }) =>
   p.title ? `${p.title}. ${p.name}` : p.name;

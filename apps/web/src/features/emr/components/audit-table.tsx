@@ -1,11 +1,12 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/format.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import type { AuditEntry, Paged } from '../api/record-api.ts';
-import { actionKey, formatDateTime } from '../format.ts';
+import { actionKey } from '../format.ts';
 
 const ACTION_COLORS: Record<string, string> = {
   'record.read': 'gray',

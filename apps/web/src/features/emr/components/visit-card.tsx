@@ -9,10 +9,11 @@ import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Titl
 import { IconAlertTriangle, IconNotes, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
 import { type Encounter, encounterPdfUrl, letterPdfUrl } from '../api/record-api.ts';
-import { formatDate, formatDateTime } from '../format.ts';
+import { formatDate } from '../format.ts';
 
 const number = (value: number, locale: string) => value.toLocaleString(locale === 'en' ? 'en-GB' : 'id-ID');
 

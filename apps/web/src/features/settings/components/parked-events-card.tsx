@@ -6,23 +6,13 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, reportUnexpectedError } from '../../../shared/api-client.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import { useEventConsumers, useParkedEvents, useReplayParked } from '../api/outbox.ts';
 
 const PAGE_SIZE = 20;
-const INTL: Record<Locale, string> = { id: 'id-ID', en: 'en-GB' };
-
-const when = (iso: string, locale: Locale, timeZone: string) =>
-  new Intl.DateTimeFormat(INTL[locale], {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(iso));
 
 /**
  * Setting → Lainnya: the automatic processes behind a finished examination (orders to the service
@@ -116,7 +106,9 @@ export function ParkedEventsCard() {
           />
           {docs.map((p) => (
             <Table.Tr key={p.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(p.parkedAt, locale, user.timeZone)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(p.parkedAt, locale, user.timeZone)}
+              </Table.Td>
               <Table.Td>{name(p.consumer)}</Table.Td>
               <Table.Td>
                 <Text size="sm">{t(`outbox.types.${p.event.type}`, { defaultValue: p.event.type })}</Text>
@@ -131,7 +123,7 @@ export function ParkedEventsCard() {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {p.replayedAt ? (
                   <Text size="xs" c="dimmed">
-                    {t('outbox.replayedAt', { at: when(p.replayedAt, locale, user.timeZone) })}
+                    {t('outbox.replayedAt', { at: formatDateTime(p.replayedAt, locale, user.timeZone) })}
                   </Text>
                 ) : (
                   <Button
