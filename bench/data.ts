@@ -53,7 +53,7 @@ const HASH2 = '(((i::bigint + 7777) * 2246822519) % 4294967291)';
 async function openFresh(target: BenchTarget): Promise<{ sql: Sql; close: () => Promise<void> }> {
   const prepare = async (database: Database) => {
     const step = progress('schema and demo', 1);
-    await prepareDatabase(database, { seedDemo: true, secretsKey: randomBytes(32) });
+    await prepareDatabase(database, { seedDemo: 'always', secretsKey: randomBytes(32) });
     step.tick(1);
     step.done();
   };

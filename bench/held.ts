@@ -360,6 +360,7 @@ async function main() {
           orderType: 'service',
           serviceType: 'LAB',
           payerType: 'self',
+          confirmDuplicate: true, // the same patient again on purpose
         }),
       });
       if (!res.ok) throw new Error(`registration create: ${res.status} ${await res.text()}`);

@@ -40,7 +40,7 @@ import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchTarget, engineName, openBenchPglite, type Sql } from './bench-db.ts';
 import { heldTable, measureHeldStreams } from './held.ts';
-import { API, login, startServer } from './server.ts';
+import { API, BENCH_LIMITS_NOTE, login, startServer } from './server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -160,7 +160,7 @@ async function openPgliteBench(dataDir: string, logger: Logger): Promise<BenchDa
     startServer: async () => {
       // what main.ts does on start, without the SATUSEHAT simulator
       const env = loadEnv();
-      await prepareDatabase(database, { seedDemo: false, secretsKey: randomBytes(32) });
+      await prepareDatabase(database, { seedDemo: 'never', secretsKey: randomBytes(32) });
       const app = await buildApp({
         db: database.db,
         listen: database.listen,
@@ -169,6 +169,9 @@ async function openPgliteBench(dataDir: string, logger: Logger): Promise<BenchDa
         cookieSecure: env.COOKIE_SECURE,
         logLevel: 'warn',
         trustProxy: env.TRUST_PROXY,
+        // as bench/server.ts sets for main.ts (BENCH_SERVER_ENV)
+        rateLimits: false,
+        eventStreamsPerSession: 100_000,
         uploadsDir: path.join(dataDir, 'uploads'),
         satusehat: { secretsKey: randomBytes(32) },
       });
@@ -203,6 +206,7 @@ async function main() {
   const engine = await engineName(target, sql);
   const dataSize = `${patientCount.toLocaleString('en')} patients, ${registrationCount.toLocaleString('en')} registrations`;
   console.log(`Bench database: ${target.where} (${engine})`);
+  console.log(BENCH_LIMITS_NOTE);
 
   const server = await bench.startServer();
   const tokens = {
@@ -308,6 +312,7 @@ async function main() {
         orderType: 'doctor',
         doctorId: sample.doctor_id,
         payerType: 'self',
+        confirmDuplicate: true, // the same patient again on purpose
       },
       '127.0.0.1',
     ),
@@ -389,6 +394,7 @@ async function main() {
         orderType: 'doctor',
         doctorId: sample.doctor_id,
         payerType: 'self',
+        confirmDuplicate: true, // the same patient again on purpose
       },
       token: 'superadmin',
       read: false,
@@ -435,6 +441,7 @@ async function main() {
               orderType: 'service',
               serviceType: 'LAB',
               payerType: 'self',
+              confirmDuplicate: true, // the same patient again on purpose
             }),
           });
           if (!res.ok) throw new Error(`registration create: ${res.status} ${await res.text()}`);
@@ -507,6 +514,8 @@ async function main() {
     `# Klinikita bench ${new Date().toISOString()}`,
     '',
     `${engine}: ${dataSize}; ${CONNECTIONS} connections; ${SECONDS} s per run (writes: one pool of rows each)`,
+    '',
+    BENCH_LIMITS_NOTE,
     '',
     '| scenario | server req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

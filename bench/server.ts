@@ -16,6 +16,16 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * What the bench turns off in the server: the limits on searches, uploads and PDFs (autocannon's
+ * thousands of searches a second would meet the limiter after the first few hundred) and the cap on
+ * event streams per session (the held load opens BENCH_STREAMS streams on one session). The bench
+ * measures the server's work, not its refusals.
+ */
+export const BENCH_SERVER_ENV = { RATE_LIMITS: 'off', EVENT_STREAMS_PER_SESSION: '100000' } as const;
+export const BENCH_LIMITS_NOTE =
+  'Rate limits off (RATE_LIMITS=off), no cap on event streams per session: the bench measures the server, not the limiter.';
+
 /** The real server (`main.ts`) on a free loopback port, on the database of `url`. */
 export async function startServer(
   url: string,
@@ -26,6 +36,7 @@ export async function startServer(
     cwd: root,
     env: {
       ...process.env,
+      ...BENCH_SERVER_ENV,
       ...extraEnv,
       DATABASE_URL: url,
       PORT: String(port),

@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // the specs log in as the demo users: a fresh PostgreSQL database gets them only when asked
+    SEED_DEMO: 'always',
   };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {

@@ -17,6 +17,7 @@ import { satusehatRoutes } from './integrations/satusehat/satusehat.routes.ts';
 import type { SatusehatConfig } from './integrations/satusehat/satusehat.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
+import type { LoginLimits } from './modules/auth/login-throttle.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
@@ -38,6 +39,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { localePlugin } from './plugins/locale.ts';
+import { type RateLimitOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { responseHeadersPlugin, setResponseHeaders } from './plugins/response-headers.ts';
 import { API_PREFIX } from './shared/http.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -47,6 +50,10 @@ export interface AppOptions {
   /** LISTEN on the same database (`Database.listen`): live events reach every instance */
   listen: Listen;
   sessionTtlMs?: number;
+  /** Absolute session lifetime, however much the session is used (default 7 days). */
+  sessionMaxAgeMs?: number;
+  /** Login attempt limits (modules/auth/login-throttle.ts; tests set small ones). */
+  loginLimits?: LoginLimits;
   /** How long an instance may reuse a session lookup (0: never); writes and NOTIFY empty it sooner. */
   sessionCacheMs?: number;
   cookieSecure?: 'auto' | 'true' | 'false';
@@ -62,6 +69,10 @@ export interface AppOptions {
   outboxPollMs?: number;
   /** false: this instance leaves the domain events to the other instances (default true) */
   eventConsumers?: boolean;
+  /** Limits on uploads, searches, PDFs and identity lookups (plugins/rate-limit.ts); false: none */
+  rateLimits?: RateLimitOptions;
+  /** Live event streams one session may hold open on this instance (default 4) */
+  eventStreamsPerSession?: number;
 }
 
 declare module 'fastify' {
@@ -75,11 +86,15 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const sessionTtlMs = options.sessionTtlMs ?? 12 * 60 * 60 * 1000;
+  const sessionMaxAgeMs = options.sessionMaxAgeMs ?? 7 * 24 * 60 * 60 * 1000;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: (error, request, reply) => {
+      setResponseHeaders(request, reply);
+      return frameworkErrorHandler(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(localePlugin);
   await app.register(errorsPlugin);
+  await app.register(responseHeadersPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -105,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // sent by responseHeadersPlugin, and only over https
     hsts: false,
   });
   await app.register(fastifySwagger, {
@@ -128,10 +145,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     db,
     sessionTtlMs,
+    sessionMaxAgeMs,
     listen: options.listen,
     sessionCacheMs: options.sessionCacheMs,
   });
-  await app.register(eventsPlugin, { listen: options.listen });
+  await app.register(rateLimitPlugin, { limits: options.rateLimits });
+  await app.register(eventsPlugin, {
+    listen: options.listen,
+    maxStreamsPerSession: options.eventStreamsPerSession,
+  });
 
   // who reacts to the domain events (DESIGN 5): each module's consumers, composed here only
   const outbox = createOutbox({
@@ -147,7 +169,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { db, sessionTtlMs, cookieSecure: options.cookieSecure ?? 'auto' });
+      await api.register(authRoutes, {
+        db,
+        sessionTtlMs,
+        sessionMaxAgeMs,
+        cookieSecure: options.cookieSecure ?? 'auto',
+        loginLimits: options.loginLimits,
+      });
       await api.register(clinicsRoutes, { db });
       await api.register(rolesRoutes, { db });
       await api.register(doctorsRoutes, { db });

@@ -12,6 +12,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7)
+    .describe('absolute session lifetime: a session ends this long after the login, however much it is used'),
   SESSION_CACHE_MS: z.coerce
     .number()
     .int()
@@ -20,9 +25,11 @@ const envSchema = z.object({
     .default(5000)
     .describe('how long an instance reuses a session lookup; 0 turns the cache off'),
   SEED_DEMO: z
-    .enum(['auto', 'never'])
+    .enum(['auto', 'always', 'never'])
     .default('auto')
-    .describe('auto: seed the demo clinic when the database is empty'),
+    .describe(
+      'auto: seed the demo clinic into an empty embedded database (PGlite) only; always: also into an empty PostgreSQL server',
+    ),
   COOKIE_SECURE: z
     .enum(['auto', 'true', 'false'])
     .default('auto')
@@ -38,6 +45,18 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined))
     .describe('key sealing stored secrets; when absent DATA_DIR/secret.key is created once'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  RATE_LIMITS: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on')
+    .describe('off: no limits on uploads, searches, PDFs and identity lookups (the bench)'),
+  EVENT_STREAMS_PER_SESSION: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(4)
+    .describe('live event streams one session may hold open on an instance'),
   EVENT_CONSUMERS: z
     .enum(['on', 'off'])
     .default('on')

@@ -11,17 +11,20 @@ const started = performance.now();
 const env = loadEnv();
 const database = await openDatabase(env);
 const secretsKey = loadSecretsKey(env);
-const { seeded, demo } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO === 'auto', secretsKey });
+const { seeded, demo, empty } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO, secretsKey });
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
 const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;
 const app = await buildApp({
   db: database.db,
   listen: database.listen,
   sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
+  sessionMaxAgeMs: env.SESSION_MAX_AGE_HOURS * 3600 * 1000,
   sessionCacheMs: env.SESSION_CACHE_MS,
   cookieSecure: env.COOKIE_SECURE,
   logLevel: env.LOG_LEVEL,
   trustProxy: env.TRUST_PROXY,
+  rateLimits: env.RATE_LIMITS ? {} : false,
+  eventStreamsPerSession: env.EVENT_STREAMS_PER_SESSION,
   uploadsDir: `${env.DATA_DIR}/uploads`,
   satusehat: { secretsKey, simulatorUrl: simulator?.url },
   eventConsumers: env.EVENT_CONSUMERS,
@@ -37,6 +40,8 @@ const lines = [
   `  API docs: http://${shown}:${env.PORT}/api/docs`,
   `  Started in ${Math.round(performance.now() - started)} ms`,
 ];
+if (empty) lines.push('  The database is empty: SEED_DEMO=always seeds the demo clinic into it');
+if (!env.RATE_LIMITS) lines.push('  Rate limits: off (RATE_LIMITS=off)');
 if (simulator) lines.push(`  SATUSEHAT simulator: ${simulator.url}`);
 if (demo) lines.push(`  Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERNAMES.join(', ')}`);
 console.log(`${lines.join('\n')}\n`);

@@ -8,21 +8,30 @@ import { syncMenuCatalogue } from './seed/menus.ts';
 import { seedDemoDay } from './seed/registrations.ts';
 
 /**
- * Migrations, the menu catalogue and, on an empty database, the demo clinic (its SATUSEHAT
- * client secrets are sealed with `secretsKey`).
+ * When the demo clinic (with its well-known logins `superadmin`/`klinikita`) goes into an empty
+ * database: `auto` only into the embedded one (PGlite, a try-out on one machine), so a production
+ * PostgreSQL server never starts with it; `always` into either (tests, e2e, bench); `never` none.
+ */
+export type SeedDemo = 'auto' | 'always' | 'never';
+
+export function wantsDemo(seedDemo: SeedDemo, kind: Database['kind']): boolean {
+  return seedDemo === 'always' || (seedDemo === 'auto' && kind === 'pglite');
+}
+
+/**
+ * Migrations, the menu catalogue and, on an empty database where `seedDemo` wants it, the demo
+ * clinic (its SATUSEHAT client secrets are sealed with `secretsKey`).
  */
 export async function prepareDatabase(
   database: Database,
-  options: { seedDemo: boolean; secretsKey: Buffer },
+  options: { seedDemo: SeedDemo; secretsKey: Buffer },
 ) {
   await database.migrate();
   await loadMedicalCodes(database.db);
   await syncMenuCatalogue(database.db);
-  let seeded = false;
-  if (options.seedDemo && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db, options.secretsKey);
-    seeded = true;
-  }
+  const empty = await isDatabaseEmpty(database.db);
+  const seeded = empty && wantsDemo(options.seedDemo, database.kind);
+  if (seeded) await seedDemo(database.db, options.secretsKey);
   const [demoUser] = await database.db
     .select({ id: users.id })
     .from(users)
@@ -33,5 +42,5 @@ export async function prepareDatabase(
     await seedDemoDay(database.db);
     await seedDemoRecords(database.db);
   }
-  return { seeded, demo: Boolean(demoUser) };
+  return { seeded, demo: Boolean(demoUser), empty: empty && !seeded };
 }

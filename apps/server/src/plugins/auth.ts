@@ -5,6 +5,7 @@ import {
   type Permission,
   permissionsOf,
 } from '@klinikita/domain/access/permissions';
+import { changePassword, getSessionUser } from '@klinikita/domain/auth/auth.contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
@@ -13,6 +14,7 @@ import { extendSession, findSession, type SessionRow } from '../modules/auth/aut
 import { toMenuAccess } from '../modules/auth/session-user.mapper.ts';
 import { hashToken } from '../shared/crypto.ts';
 import { AppError, forbidden, unauthenticated } from '../shared/errors.ts';
+import { API_PREFIX } from '../shared/http.ts';
 import { createSessionCache } from './session-cache.ts';
 
 /**
@@ -63,13 +65,17 @@ function readToken(request: FastifyRequest): { token: string; via: 'cookie' | 'h
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Cookie-borne writes must come from this origin (CSRF); header-token clients are not at risk. */
+/**
+ * Cookie-borne writes must come from this origin (CSRF); header-token clients are not at risk.
+ * The host is Fastify's `request.host`: X-Forwarded-Host counts only from a trusted proxy
+ * (`trustProxy`), so a client cannot name the origin it claims to match.
+ */
 export function assertSameOrigin(request: FastifyRequest): void {
   if (!UNSAFE.has(request.method)) return;
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
   if (origin) {
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+    const host = request.host;
     let originHost = '';
     try {
       originHost = new URL(origin).host;
@@ -82,73 +88,90 @@ export function assertSameOrigin(request: FastifyRequest): void {
   if (site && site !== 'same-origin' && site !== 'none') throw new AppError(403, 'api.csrf');
 }
 
-export const authPlugin = fp(
-  async (
-    app: FastifyInstance,
-    opts: { db: Db; sessionTtlMs: number; listen: Listen; sessionCacheMs?: number },
-  ) => {
-    app.decorateRequest('session', null);
-    const cache = createSessionCache({ ttlMs: opts.sessionCacheMs ?? 5000 });
-    const unlisten = await cache.listen(opts.listen);
-    app.addHook('onClose', async () => unlisten());
-    // a write may have changed what a session carries (logout, a role's menus, a user switched off):
-    // this instance forgets its copies before answering; the others hear it from the database
-    app.addHook('onSend', async (request) => {
-      if (UNSAFE.has(request.method) && cache.size) cache.clear();
-    });
+/** What a session whose password an Admin chose may still do: read itself and change the password. */
+const DURING_PASSWORD_CHANGE = new Set([
+  `${getSessionUser.method} ${API_PREFIX}${getSessionUser.path}`,
+  `${changePassword.method} ${API_PREFIX}${changePassword.path}`,
+]);
 
-    const table: RouteRule[] = [];
-    routeTables.set(app, table);
-    app.addHook('onRoute', (route) => {
-      const url = route.url ?? route.path;
-      const access = route.config?.access;
-      if (url.startsWith('/api/clinic/') && !access) {
-        throw new Error(`Route ${route.method} ${url} declares no access rule`);
-      }
-      if (access && 'permission' in access && !(access.permission in PERMISSIONS)) {
-        throw new Error(`Route ${route.method} ${url} declares an unknown permission ${access.permission}`);
-      }
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) table.push({ method, url, access: route.config?.access });
-    });
+export interface AuthPluginOptions {
+  db: Db;
+  /** Idle lifetime: a session unused this long ends (renewed as it is used). */
+  sessionTtlMs: number;
+  /** Absolute lifetime: a session ends this long after the login, however much it is used. */
+  sessionMaxAgeMs: number;
+  listen: Listen;
+  sessionCacheMs?: number;
+}
 
-    app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-      const access = request.routeOptions.config?.access;
-      if (!access || 'public' in access) return;
-      const found = readToken(request);
-      if (!found) throw unauthenticated();
-      const tokenHash = hashToken(found.token);
-      let cached = cache.get(tokenHash);
-      if (!cached) {
-        const fresh = await findSession(opts.db, tokenHash);
-        if (!fresh) throw unauthenticated();
-        const menuAccess = toMenuAccess(fresh.menus);
-        const permissions = permissionsOf(fresh.roleName, accessibleRoutes(menuAccess), {
-          doctor: fresh.doctorId !== null,
-        });
-        cached = { row: fresh, access: menuAccess, permissions, at: Date.now() };
-        cache.set(tokenHash, fresh, menuAccess, permissions);
-      }
-      const { row } = cached;
-      if (found.via === 'cookie') assertSameOrigin(request);
-      // sliding expiry: renew once half the lifetime has gone
-      if (row.expiresAt.getTime() - Date.now() < opts.sessionTtlMs / 2) {
-        row.expiresAt = new Date(Date.now() + opts.sessionTtlMs);
-        await extendSession(opts.db, row.sessionId, row.expiresAt);
-      }
-      const session: AuthSession = {
-        ...row,
-        access: cached.access,
-        permissions: cached.permissions,
-        token: found.token,
-        via: found.via,
-      };
-      request.session = session;
-      if ('permission' in access && !session.permissions.has(access.permission))
-        throw forbidden(refusalKey(session, access.permission));
-    });
-  },
-);
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  app.decorateRequest('session', null);
+  const cache = createSessionCache({ ttlMs: opts.sessionCacheMs ?? 5000 });
+  const unlisten = await cache.listen(opts.listen);
+  app.addHook('onClose', async () => unlisten());
+  // a write may have changed what a session carries (logout, a role's menus, a user switched off):
+  // this instance forgets its copies before answering; the others hear it from the database
+  app.addHook('onSend', async (request) => {
+    if (UNSAFE.has(request.method) && cache.size) cache.clear();
+  });
+
+  const table: RouteRule[] = [];
+  routeTables.set(app, table);
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    const access = route.config?.access;
+    if (url.startsWith('/api/clinic/') && !access) {
+      throw new Error(`Route ${route.method} ${url} declares no access rule`);
+    }
+    if (access && 'permission' in access && !(access.permission in PERMISSIONS)) {
+      throw new Error(`Route ${route.method} ${url} declares an unknown permission ${access.permission}`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) table.push({ method, url, access: route.config?.access });
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    const found = readToken(request);
+    if (!found) throw unauthenticated();
+    const tokenHash = hashToken(found.token);
+    let cached = cache.get(tokenHash);
+    if (!cached) {
+      const fresh = await findSession(opts.db, tokenHash, opts.sessionMaxAgeMs);
+      if (!fresh) throw unauthenticated();
+      const menuAccess = toMenuAccess(fresh.menus);
+      const permissions = permissionsOf(fresh.roleName, accessibleRoutes(menuAccess), {
+        doctor: fresh.doctorId !== null,
+      });
+      cached = { row: fresh, access: menuAccess, permissions, at: Date.now() };
+      cache.set(tokenHash, fresh, menuAccess, permissions);
+    }
+    const { row } = cached;
+    if (found.via === 'cookie') assertSameOrigin(request);
+    // sliding expiry: renew once half the idle lifetime has gone, never past the absolute end
+    const end = row.createdAt.getTime() + opts.sessionMaxAgeMs;
+    if (row.expiresAt.getTime() - Date.now() < opts.sessionTtlMs / 2 && row.expiresAt.getTime() < end) {
+      row.expiresAt = new Date(Math.min(Date.now() + opts.sessionTtlMs, end));
+      await extendSession(opts.db, row.sessionId, row.expiresAt);
+    }
+    const session: AuthSession = {
+      ...row,
+      access: cached.access,
+      permissions: cached.permissions,
+      token: found.token,
+      via: found.via,
+    };
+    request.session = session;
+    if (
+      row.mustChangePassword &&
+      !DURING_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)
+    )
+      throw forbidden('api.passwordChangeRequired');
+    if ('permission' in access && !session.permissions.has(access.permission))
+      throw forbidden(refusalKey(session, access.permission));
+  });
+});
 
 /**
  * The message of a refusal: a menu that grants a doctor's act to a user who is not a doctor (a

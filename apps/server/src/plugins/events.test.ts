@@ -146,6 +146,57 @@ describe('live events stream', () => {
     b.close();
     await until(() => ctx.app.liveEvents.subscribers() === 0);
   });
+
+  it('holds at most 4 streams per session: the fifth is refused with 429 until one closes', async () => {
+    await until(() => ctx.app.liveEvents.subscribers() === 0);
+    const opened: { close(): void }[] = [];
+    const open = async (token: string) => {
+      const stream = await openStream(base, token);
+      opened.push(stream);
+      return stream;
+    };
+    // a refusal is read as JSON (were it a stream after all, `finally` ends it)
+    const refused = async (headers: Record<string, string> = {}) => {
+      const abort = new AbortController();
+      opened.push({ close: () => abort.abort() });
+      return fetch(`${base}${API}/events`, {
+        headers: { authorization: frontOffice, ...headers },
+        signal: abort.signal,
+      });
+    };
+    try {
+      const four = [];
+      for (let i = 0; i < 4; i++) four.push(await open(frontOffice));
+      expect(four.map((s) => s.res.status)).toEqual([200, 200, 200, 200]);
+      expect(four[0].res.headers.get('cache-control')).toBe('no-store, no-transform');
+
+      const fifth = await refused();
+      expect(fifth.status).toBe(429);
+      expect(await fifth.json()).toEqual({
+        status: false,
+        message:
+          'Terlalu banyak sambungan pembaruan layar yang terbuka untuk sesi ini (paling banyak 4). Tutup tab lain, lalu muat ulang halaman.',
+      });
+      const inEnglish = await refused({ 'accept-language': 'en' });
+      expect(inEnglish.status).toBe(429);
+      expect(((await inEnglish.json()) as { message: string }).message).toBe(
+        'Too many screen update connections are open for this session (at most 4). Close another tab, then reload the page.',
+      );
+      expect(ctx.app.liveEvents.subscribers(10)).toBe(4);
+
+      // another session of the same user is counted apart
+      const elsewhere = await open(await loginAs(ctx.app, 'pendaftaran'));
+      expect(elsewhere.res.status).toBe(200);
+
+      // closing a stream gives its place back
+      four[0].close();
+      await until(() => ctx.app.liveEvents.subscribers(10) === 4);
+      expect((await open(frontOffice)).res.status).toBe(200);
+    } finally {
+      for (const s of opened) s.close();
+      await until(() => ctx.app.liveEvents.subscribers() === 0);
+    }
+  });
 });
 
 // Two instances behind a load balancer need a shared PostgreSQL server; PGlite is one process

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Listen } from '../db/pg-listener.ts';
 import { EVENTS_CHANNEL, type LiveEvent, parseLiveEvent } from '../events/live-events.ts';
-import { forbidden } from '../shared/errors.ts';
+import { AppError, forbidden } from '../shared/errors.ts';
 import { API_PREFIX, standardErrors } from '../shared/http.ts';
 import { requireSession } from './auth.ts';
 
@@ -29,6 +29,8 @@ export interface StreamOptions {
    * waiting-room display's stream ends when its link is renewed.
    */
   endOn?: string;
+  /** Called once when the stream ends, whoever ends it. */
+  onEnd?: () => void;
 }
 
 declare module 'fastify' {
@@ -48,6 +50,8 @@ interface Subscriber {
 export interface EventsPluginOptions {
   listen: Listen;
   heartbeatMs?: number;
+  /** Staff streams one session may hold open on this instance (default 4): one per tab or clinic. */
+  maxStreamsPerSession?: number;
 }
 
 const RETRY_MS = 3000;
@@ -69,7 +73,10 @@ const querySchema = z.object({ clinicId: z.coerce.number().int().positive().opti
  */
 export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOptions) => {
   const heartbeatMs = opts.heartbeatMs ?? 25_000;
+  const maxStreamsPerSession = opts.maxStreamsPerSession ?? 4;
   const byClinic = new Map<number, Set<Subscriber>>();
+  // open staff streams by session id: one stolen or looping session cannot hold the instance's sockets
+  const bySession = new Map<number, number>();
   let sequence = 0;
 
   const all = () => [...byClinic.values()].flatMap((set) => [...set]);
@@ -110,13 +117,17 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
   function stream(
     request: FastifyRequest,
     reply: FastifyReply,
-    { clinicId, until, types, endOn }: StreamOptions,
+    { clinicId, until, types, endOn, onEnd }: StreamOptions,
   ) {
     reply.hijack();
     const res = reply.raw;
+    // what the hooks set so far (HSTS, no-store): a hijacked reply sends only the raw headers
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) res.setHeader(name, value);
+    }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       // proxies such as nginx must pass events through as they come
       'x-accel-buffering': 'no',
@@ -124,6 +135,7 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
     res.socket?.setNoDelay(true);
 
     let expiry: NodeJS.Timeout | undefined;
+    let released = false;
     const subscriber: Subscriber = {
       clinicId,
       types,
@@ -142,6 +154,9 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
       },
     };
     function release() {
+      if (released) return;
+      released = true;
+      onEnd?.();
       clearTimeout(expiry);
       const set = byClinic.get(clinicId);
       set?.delete(subscriber);
@@ -155,6 +170,11 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
     }
     set.add(subscriber);
     res.on('close', release);
+    // a client gone while its session was looked up: its 'close' has passed, it holds no place
+    if (!res.socket || res.socket.destroyed) {
+      release();
+      return;
+    }
     // the stream ends with the session (or the display's grant); the browser reconnects afresh
     expiry = setTimeout(() => subscriber.end(), Math.min(MAX_TIMER_MS, Math.max(0, until - Date.now())));
     expiry.unref();
@@ -200,8 +220,17 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
       if (clinicId === undefined || !session.clinicIds.includes(clinicId)) {
         throw forbidden('api.clinicForbidden');
       }
-
-      stream(request, reply, { clinicId, until: session.expiresAt.getTime() });
+      const open = bySession.get(session.sessionId) ?? 0;
+      if (open >= maxStreamsPerSession) {
+        throw new AppError(429, 'api.tooManyStreams', { max: maxStreamsPerSession });
+      }
+      bySession.set(session.sessionId, open + 1);
+      const onEnd = () => {
+        const left = (bySession.get(session.sessionId) ?? 1) - 1;
+        if (left > 0) bySession.set(session.sessionId, left);
+        else bySession.delete(session.sessionId);
+      };
+      stream(request, reply, { clinicId, until: session.expiresAt.getTime(), onEnd });
     },
   );
 });

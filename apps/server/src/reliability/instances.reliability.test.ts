@@ -60,6 +60,7 @@ const register = (base: string, headers: Record<string, string>, patientId: stri
       orderType: 'service',
       serviceType: 'LAB',
       payerType: 'self',
+      confirmDuplicate: true,
     }),
   });
 

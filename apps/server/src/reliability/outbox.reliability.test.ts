@@ -61,7 +61,7 @@ describe('a server killed while consuming domain events', () => {
     // the demo, with dokter practising at Menteng today whatever the weekday, prepared in-process
     const database = await openDatabase({ DATABASE_URL: databaseUrl || undefined, DATA_DIR: dataDir });
     await prepareDatabase(database, {
-      seedDemo: true,
+      seedDemo: 'always',
       secretsKey: loadSecretsKey({ DATA_DIR: dataDir }),
     });
     await practisesToday(database.db, (await userByName(database.db, 'dokter')).doctorId!, 10);
@@ -138,6 +138,8 @@ describe('a server killed while consuming domain events', () => {
           orderType: 'doctor',
           doctorId,
           payerType: 'self',
+          // demo patients may have today's visit with this doctor already
+          confirmDuplicate: true,
         });
         await send(doctor, 'PATCH', `/registrations/registrations/${visit._id}`, {
           clinicId: 10,

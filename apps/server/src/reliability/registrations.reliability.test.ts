@@ -46,7 +46,14 @@ describe('under load', () => {
     });
     const answers = await Promise.all(
       Array.from({ length: 500 }, () =>
-        post({ clinicId: 11, patientId, orderType: 'service', serviceType: 'PHYSIO', payerType: 'self' }),
+        post({
+          clinicId: 11,
+          patientId,
+          orderType: 'service',
+          serviceType: 'PHYSIO',
+          payerType: 'self',
+          confirmDuplicate: true,
+        }),
       ),
     );
     expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
@@ -56,7 +63,14 @@ describe('under load', () => {
 
   it('lets exactly one of 50 concurrent calls of one patient succeed', async () => {
     const reg = json(
-      await post({ clinicId: 11, patientId, orderType: 'service', serviceType: 'LAB', payerType: 'self' }),
+      await post({
+        clinicId: 11,
+        patientId,
+        orderType: 'service',
+        serviceType: 'LAB',
+        payerType: 'self',
+        confirmDuplicate: true,
+      }),
     ).data;
     const calls = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -110,6 +124,8 @@ describe('a server killed mid-burst', () => {
       orderType: 'service',
       serviceType: 'TREATMENT',
       payerType: 'self',
+      // one patient again and again: the load, not a clerk's slip
+      confirmDuplicate: true,
     });
     const acknowledged: { _id: string; queueNumber: string }[] = [];
     let killed = false;

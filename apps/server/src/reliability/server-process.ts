@@ -57,6 +57,8 @@ export function spawnServer(options: ServerOptions): ChildProcess {
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl,
       LOG_LEVEL: process.env.RELIABILITY_LOGS ? 'warn' : 'silent',
+      // a fresh PostgreSQL database gets the demo only when asked (PGlite gets it anyway)
+      SEED_DEMO: 'always',
       ...options.env,
     },
     stdio: process.env.RELIABILITY_LOGS ? 'inherit' : 'ignore',

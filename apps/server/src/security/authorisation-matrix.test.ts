@@ -21,7 +21,7 @@ import {
   userByName,
 } from '../test/staff-fixtures.ts';
 import { API, createTestApp, json, type TestContext } from '../test/test-app.ts';
-import { practisesToday } from '../test/visit-fixtures.ts';
+import { ensureCodes, practisesToday } from '../test/visit-fixtures.ts';
 import { type Answer, type ApiRoute, apiRoutes, fillPath } from './harness.ts';
 
 /**
@@ -144,6 +144,51 @@ async function logIn(who: Who, password = 'klinikita') {
 
 const nik = (n: number) => `317106120388${String(n).padStart(4, '0')}`;
 
+/**
+ * A letter is written from a signed note only (issue 13 item 7): a second patient's visit, its note
+ * signed, and a health certificate from it. The first patient's note stays a draft for the routes.
+ */
+async function letterOfSignedVisit(
+  admin: Who,
+  doctor: Who,
+  clinicId: number,
+  doctorId: number,
+  name: string,
+) {
+  await ensureCodes(ctx.database.db);
+  const patient = (
+    await must(admin, 'POST', '/patients', { clinicId, name, sex: 'F', dob: '12/03/1988', nik: nik(next()) })
+  ).uid;
+  const registration = (
+    await must(admin, 'POST', '/registrations/registrations', {
+      clinicId,
+      patientId: patient,
+      orderType: 'doctor',
+      doctorId,
+      payerType: 'self',
+    })
+  )._id;
+  await must(doctor, 'PATCH', `/registrations/registrations/${registration}`, {
+    clinicId,
+    updateField: { status: 'Examination' },
+  });
+  const opened = await must(doctor, 'POST', '/consultations/encounters', { registrationId: registration });
+  const saved = await must(doctor, 'PUT', `/consultations/encounters/${opened.uid}`, {
+    ...EMPTY_NOTE,
+    diagnoses: [{ code: 'J06.9', title: 'Infeksi saluran pernapasan atas akut', primary: true }],
+    version: opened.version,
+  });
+  await must(doctor, 'POST', `/consultations/encounters/${opened.uid}/finish`, { version: saved.version });
+  return (
+    await must(doctor, 'POST', '/consultations/letters', {
+      kind: 'health',
+      encounterId: opened.uid,
+      purpose: 'Melamar pekerjaan',
+      healthy: true,
+    })
+  ).uid as string;
+}
+
 /** A patient with a doctor visit called in, its note opened and a letter written. */
 async function records(
   admin: Who,
@@ -182,14 +227,7 @@ async function records(
   const encounter = (
     await must(doctor, 'POST', '/consultations/encounters', { registrationId: registration })
   ).uid;
-  const letter = (
-    await must(doctor, 'POST', '/consultations/letters', {
-      kind: 'health',
-      encounterId: encounter,
-      purpose: 'Melamar pekerjaan',
-      healthy: true,
-    })
-  ).uid;
+  const letter = await letterOfSignedVisit(admin, doctor, clinicId, doctorId, `${name} Surat`);
   const link = await must(admin, 'POST', '/registrations/display-link', { clinicId });
   const token =
     String(link.url ?? link.token ?? '')
@@ -623,6 +661,10 @@ function designedRefusal(route: ApiRoute, who: Me, scope: Scope): string | null 
     if (!mayMoveVisit(permissionsOfMe(who), { orderType: 'doctor' }, 'Waiting', 'Examination'))
       return 'registrations.moveForbidden';
   }
+  // anyone's NIK at SATUSEHAT: patient and staff masters; others their own saved NIK only (the
+  // matrix's profile edits change it; scope.security.test.ts checks the own-NIK case)
+  if (url.startsWith('/satu-sehat/') && !permissionsOfMe(who).has('satusehat.lookup'))
+    return 'satusehat.lookupForbidden';
   // the audit trail is the Super Admin's
   if (url === '/audit/logs' && !ALL_ACCESS_ROLES.includes(who.roleName)) return 'consultations.auditOnly';
   // a doctor keeps the own schedule; the master-data holders keep everyone's

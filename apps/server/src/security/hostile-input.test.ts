@@ -1,3 +1,9 @@
+import {
+  DDMMYYYY_PATTERN,
+  DMY_PATTERN,
+  ISO_DAY_PATTERN,
+  MMDDYYYY_PATTERN,
+} from '@klinikita/domain/common/dates';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGES, multipart } from '../test/staff-fixtures.ts';
@@ -16,6 +22,7 @@ import {
 } from './harness.ts';
 import {
   type FieldHints,
+  HOSTILE_DATES,
   hostileBodyArb,
   hostileString,
   type JsonSchema,
@@ -40,9 +47,12 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 fc.configureGlobal({ seed: SEED, numRuns: RUNS, endOnFailure: false });
 
 const ADMIN = 'superadmin';
-/** A failed login is recorded by design: the throttle and the audit log. */
+/** A failed login (or current password) is recorded by design: the throttle and the audit log. */
 const DESIGNED_WRITES: Record<string, string[]> = {
   'POST /api/clinic/v1/auth/login': ['public.login_throttle', 'public.audit_log'],
+  'POST /api/clinic/v1/auth/password': ['public.login_throttle', 'public.audit_log'],
+  'PATCH /api/clinic/v1/settings/employee': ['public.login_throttle', 'public.audit_log'],
+  'PATCH /api/clinic/v1/settings/doctors/profile/edit': ['public.login_throttle', 'public.audit_log'],
 };
 
 let ctx: TestContext;
@@ -56,7 +66,9 @@ let relogins = 0;
 const tally = new Map<string, Map<number, number>>();
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // the suite is about what input does; the limits on uploads, PDFs and lookups have their own
+  // suite (rate-limits.test.ts) and would answer 429 before validation after the first few cases
+  ctx = await createTestApp({ rateLimits: false });
   log = await installWriteLog(ctx.database.db);
   ({ routes, resolve } = await apiRoutes(ctx.app));
   token = await loginAs(ctx.app, ADMIN);
@@ -149,8 +161,27 @@ function pathArb(route: ApiRoute): fc.Arbitrary<Record<string, string>> {
   return fc.record(model);
 }
 
-/** Ids by field name (bodies and queries), typed as the schema wants them. */
+/** The date formats the API reads, by the pattern their schema declares (common/dates.ts). */
+const DATE_PATTERNS: [string, readonly string[]][] = [
+  [DMY_PATTERN.source, HOSTILE_DATES.dmy],
+  [DDMMYYYY_PATTERN.source, HOSTILE_DATES.ddmmyyyy],
+  [ISO_DAY_PATTERN.source, HOSTILE_DATES.iso],
+  [MMDDYYYY_PATTERN.source, HOSTILE_DATES.mmddyyyy],
+];
+
+/** A date field (or an optional one: '' or a date): out-of-range, impossible and real dates of its format. */
+function dateHint(schema: JsonSchema): fc.Arbitrary<unknown> | undefined {
+  for (const variant of [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    const dates = DATE_PATTERNS.find(([source]) => variant.pattern === source)?.[1];
+    if (dates) return pick(dates);
+  }
+  return undefined;
+}
+
+/** Ids by field name (bodies and queries), typed as the schema wants them; dates by their format. */
 const hints: FieldHints = (key: string, schema: JsonSchema) => {
+  const date = dateHint(schema);
+  if (date) return date;
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const numbers = (values: number[]) => (numeric && values.length ? pick(values) : undefined);
   const strings = (values: string[]) => (!numeric && values.length ? pick(values) : undefined);
@@ -544,6 +575,113 @@ describe('hostile input on every route', () => {
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 600_000);
+
+  // issue 13: startDate=31_12_9999 answered 500 on the registration lists
+  it('refuses dates outside 1900–2100 with a field message on every route that takes one', async () => {
+    const outOfRange = {
+      dmy: ['31_12_9999', '1_1_0001', '31_12_1899', '1_1_2101'],
+      ddmmyyyy: ['31/12/9999', '01/01/0001', '31/12/1899', '01/01/2101'],
+      iso: ['9999-12-31', '0001-01-01', '1899-12-31', '2101-01-01'],
+      mmddyyyy: ['12319999', '01010001', '12311899', '01012101'],
+    };
+    const impossible = { dmy: '31_02_2025', ddmmyyyy: '31/02/2025', iso: '2025-02-31', mmddyyyy: '02312025' };
+    const formatOf = (schema: JsonSchema | undefined): keyof typeof outOfRange | undefined => {
+      if (!schema) return undefined;
+      const sources = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map((s) => s.pattern);
+      if (sources.includes(DMY_PATTERN.source)) return 'dmy';
+      if (sources.includes(DDMMYYYY_PATTERN.source)) return 'ddmmyyyy';
+      if (sources.includes(ISO_DAY_PATTERN.source)) return 'iso';
+      if (sources.includes(MMDDYYYY_PATTERN.source)) return 'mmddyyyy';
+      return undefined;
+    };
+    /** Date fields of a body schema, by their dotted path. */
+    const bodyDates = (schema: JsonSchema | undefined, prefix = ''): [string, keyof typeof outOfRange][] => {
+      const s = schema?.$ref ? resolve(schema.$ref) : schema;
+      if (!s?.properties) return [];
+      return Object.entries(s.properties).flatMap(([key, property]) => {
+        const format = formatOf(property);
+        return format
+          ? [[`${prefix}${key}`, format] as [string, keyof typeof outOfRange]]
+          : bodyDates(property, `${prefix}${key}.`);
+      });
+    };
+    const setPath = (body: Record<string, unknown>, path: string, value: string) => {
+      const keys = path.split('.');
+      let at = body;
+      for (const key of keys.slice(0, -1)) {
+        at[key] = at[key] && typeof at[key] === 'object' ? { ...(at[key] as object) } : {};
+        at = at[key] as Record<string, unknown>;
+      }
+      at[keys[keys.length - 1]] = value;
+      return body;
+    };
+    const YEARS = 'Tahun harus antara 1900 dan 2100';
+    let doctorToken = '';
+    const checked: string[] = [];
+    const problems: string[] = [];
+    for (const route of routes) {
+      const params = Object.fromEntries(route.pathParams.map((p) => [p, realIds(route, p)[0] ?? 'x']));
+      const path = fillPath(route.url, params);
+      const required = route.query
+        .filter((q) => q.required)
+        .map(
+          (q) =>
+            `${enc(q.name)}=${enc(String(q.name.startsWith('clinicId') ? pool.clinic[0] : fc.sample(hints(q.name, q.schema) ?? validArb(q.schema, resolve), 1)[0]))}`,
+        );
+      const cases: { field: string; url: string; payload?: string; message?: string }[] = [];
+      for (const q of route.query) {
+        const format = formatOf(q.schema);
+        if (!format) continue;
+        for (const date of [...outOfRange[format], impossible[format]])
+          cases.push({
+            field: q.name,
+            url: `${path}?${[...required, `${enc(q.name)}=${enc(date)}`].join('&')}`,
+            message: date === impossible[format] ? undefined : YEARS,
+          });
+      }
+      if (route.kind === 'json') {
+        for (const [field, format] of bodyDates(route.body)) {
+          const [sample] = fc.sample(validArb(route.body!, resolve, hints), { numRuns: 1, seed: SEED });
+          for (const date of [...outOfRange[format], impossible[format]])
+            cases.push({
+              field,
+              url: path,
+              payload: JSON.stringify(setPath({ ...(sample as object) }, field, date)),
+              message: date === impossible[format] ? undefined : YEARS,
+            });
+        }
+      }
+      for (const c of cases) {
+        await log.since();
+        const sendAs = (authorization: string) =>
+          ctx.app.inject({
+            method: route.method as 'GET',
+            url: c.url,
+            headers: { authorization, ...(c.payload ? { 'content-type': 'application/json' } : {}) },
+            payload: c.payload,
+          });
+        let res = await sendAs(token);
+        // doctor-only routes (a letter) are refused to the Super Admin before the body is read
+        if (res.statusCode === 403) {
+          doctorToken ||= await loginAs(ctx.app, 'dokter');
+          await log.since(); // the login's own writes
+          res = await sendAs(doctorToken);
+        }
+        const writes = await log.since();
+        checked.push(`${route.key} ${c.field}`);
+        const errors = (res.json() as { errors?: { path: string; message: string }[] }).errors ?? [];
+        const mine = errors.find((e) => e.path === c.field);
+        if (res.statusCode !== 400 || !mine || (c.message && mine.message !== c.message) || writes.length)
+          problems.push(
+            `${route.key} ${c.url.slice(0, 140)} ${c.payload?.slice(0, 80) ?? ''} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+      }
+    }
+    console.info(`dates checked: ${[...new Set(checked)].join(', ')}`);
+    expect(problems, problems.join('\n')).toEqual([]);
+    // the registration lists, the lab list, the doctors of a day, uploads, birth dates, letters
+    expect(new Set(checked).size).toBeGreaterThanOrEqual(8);
+  }, 300_000);
 
   it('left no prototype polluted', () => {
     const probe = {} as Record<string, unknown>;

@@ -79,6 +79,46 @@ export const NUMBER_STRINGS = [
   '',
 ] as const;
 
+/**
+ * Dates in each format the API reads, outside 1900–2100 or impossible (issue 13: 31_12_9999 once
+ * answered 500), beside a few real ones so a request also gets past the schema.
+ */
+export const HOSTILE_DATES = {
+  dmy: [
+    '31_12_9999',
+    '1_1_0001',
+    '31_12_1899',
+    '1_1_2101',
+    '31_02_2025',
+    '29_2_2100',
+    '0_0_0000',
+    '1_1_2000',
+    '31_12_2100',
+  ],
+  ddmmyyyy: [
+    '31/12/9999',
+    '01/01/0001',
+    '31/12/1899',
+    '01/01/2101',
+    '31/02/2025',
+    '29/02/1900',
+    '00/00/0000',
+    '01/01/1900',
+    '17/08/1985',
+  ],
+  iso: [
+    '9999-12-31',
+    '0001-01-01',
+    '1899-12-31',
+    '2101-01-01',
+    '2025-02-31',
+    '2100-02-29',
+    '0000-00-00',
+    '2026-03-05',
+  ],
+  mmddyyyy: ['12319999', '01010001', '12311899', '01012101', '02312025', '02292100', '00000000', '03052026'],
+} as const;
+
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'] as const;
 
 export const hostileString = fc.oneof(

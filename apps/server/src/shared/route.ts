@@ -79,7 +79,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, contract: E, han
     schema,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler(request as ContractRequest<E>, reply);
-      if (result === reply) return reply;
+      // a handler that sent its own answer (a PDF, a file stream) is done; awaiting the reply it
+      // returned resolves to undefined, so `reply.sent` is what says so
+      if (result === reply || reply.sent) return reply;
       const [key, params, data] =
         result instanceof Answer ? [result.key, result.params, result.data] : [successKey, {}, result];
       const message = request.t(key, params);

@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = openPostgres(target.toString());
-    await prepareDatabase(database, { seedDemo: true, secretsKey });
+    await prepareDatabase(database, { seedDemo: 'always', secretsKey });
     await database.close();
     project.provide('templateDatabase', name);
     project.provide('templateDump', '');
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
   }
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openPglite({ client });
-  await prepareDatabase(database, { seedDemo: true, secretsKey });
+  await prepareDatabase(database, { seedDemo: 'always', secretsKey });
   const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

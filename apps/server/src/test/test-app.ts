@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { type Database, openPglite, openPostgres, PGLITE_EXTENSIONS } from '../db/client.ts';
 import {
   type SatusehatSimulator,
@@ -25,7 +25,9 @@ export interface TestContext {
 let counter = 0;
 
 /** A fresh copy of the seeded template database and the app on top of it. */
-export async function createTestApp(options: { sessionTtlMs?: number } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { sessionTtlMs?: number; rateLimits?: AppOptions['rateLimits'] } = {},
+): Promise<TestContext> {
   const templateDatabase = inject('templateDatabase');
   let database: Database;
   let drop = async () => {};
@@ -54,6 +56,7 @@ export async function createTestApp(options: { sessionTtlMs?: number } = {}): Pr
     listen: database.listen,
     logLevel: 'silent',
     sessionTtlMs: options.sessionTtlMs,
+    rateLimits: options.rateLimits,
     uploadsDir,
     satusehat: {
       secretsKey: Buffer.from(inject('secretsKey'), 'base64'),

@@ -1,11 +1,24 @@
 import { guardRedirect } from '@klinikita/domain/access/guards';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../shared/session/session-store.ts';
+
+// loaded only for a user whose password an Admin chose
+const ChangePasswordPage = lazy(() =>
+  import('../features/auth/pages/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+);
 
 /** Applies the guards of spec 6 to every screen; the decision itself is `guardRedirect`. */
 export function RouteGuard() {
   const user = useSession((s) => s.user);
   const { pathname } = useLocation();
+  // until they pick their own password, the server serves them nothing else: no screen opens
+  if (user?.mustChangePassword)
+    return (
+      <Suspense>
+        <ChangePasswordPage />
+      </Suspense>
+    );
   const target = guardRedirect(user && { role: user.role.role, access: user.role.menu.access }, pathname);
   return target ? <Navigate to={target} replace /> : <Outlet />;
 }

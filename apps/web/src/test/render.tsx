@@ -65,6 +65,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     isMcuSite: false,
     timeZone: 'Asia/Jakarta',
     demo: true,
+    mustChangePassword: false,
     ...overrides,
   };
 }

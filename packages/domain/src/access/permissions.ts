@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'role.manage': 'Role & Akses',
   'audit.read': 'Read the audit log',
   'event.manage': 'See and replay parked domain events',
+  'satusehat.lookup':
+    'Look up a health ID at SATUSEHAT by anyone’s NIK (registering patients, keeping staff)',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -86,7 +88,13 @@ export const SERVICE_PERFORM = {
 type ServiceKey = keyof typeof SERVICE_HANDLE;
 
 const ALL_HANDLES: Permission[] = ['visit.handle.doctor', ...Object.values(SERVICE_HANDLE)];
-const PATIENTS: Permission[] = ['patient.read', 'patient.write', 'patient.delete', 'company.read'];
+const PATIENTS: Permission[] = [
+  'patient.read',
+  'patient.write',
+  'patient.delete',
+  'company.read',
+  'satusehat.lookup',
+];
 const QUEUE_MOVES: Permission[] = ['visit.checkIn', 'visit.call', 'visit.skip', 'visit.forward'];
 const RECORD: Permission[] = ['record.read', 'letter.read', 'code.read'];
 
@@ -151,9 +159,9 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/Setting/Pharmacy/drug': ['drug.read', 'drug.write'],
   '/MasterPasien': PATIENTS,
   '/patient': PATIENTS,
-  '/MasterDokter': ['doctor.manage', 'schedule.manage', 'role.list'],
+  '/MasterDokter': ['doctor.manage', 'schedule.manage', 'role.list', 'satusehat.lookup'],
   '/Schedule': ['schedule.manage'],
-  '/Setting/employee': ['employee.manage', 'role.list'],
+  '/Setting/employee': ['employee.manage', 'role.list', 'satusehat.lookup'],
   '/Setting/roles': ['role.list', 'role.manage'],
   '/Setting/others': ['audit.read', 'event.manage'],
 };

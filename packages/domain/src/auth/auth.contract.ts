@@ -1,6 +1,7 @@
 import { endpoint, errorAnswer } from '../common/contract.ts';
 import { z } from '../common/zod-config.ts';
 import { loginResultSchema, loginSchema, sessionUserSchema } from './auth.schema.ts';
+import { passwordChangeSchema } from './password.schema.ts';
 
 const tags = ['auth'] as const;
 
@@ -24,6 +25,20 @@ export const getSessionUser = endpoint({
   tags,
   summary: 'The session user (spec 3): role, menu access, modules, clinic',
   response: sessionUserSchema,
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/auth/password',
+  session: true,
+  tags,
+  summary:
+    'Change the own password with the current one; this session stays, the others end (the only write allowed while a password change is due)',
+  body: passwordChangeSchema,
+  response: z.undefined(),
+  // 423/429: too many wrong current passwords, counted like failed logins
+  errors: { 423: errorAnswer, 429: errorAnswer },
+  message: 'api.passwordChanged',
 });
 
 export const demoAccountSchema = z.object({ username: z.string(), name: z.string(), role: z.string() });

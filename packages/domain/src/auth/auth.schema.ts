@@ -57,6 +57,11 @@ export const sessionUserSchema = z.object({
   isMcuSite: z.boolean(),
   timeZone: z.string(),
   demo: z.boolean(),
+  /**
+   * An Admin chose this password (a new account or a reset): until the user picks their own, the
+   * server answers only this session, the password change and logout.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,7 +1,9 @@
 // Letters as the API answers them (`POST/GET consultations/letters`); the input is letterCreateSchema.
+import { dateSchema } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
 import { LETTER_KINDS } from './consultation.rules.ts';
 import { referralDraftSchema } from './encounter.schema.ts';
+import { MAX_REST_DAYS } from './letter.rules.ts';
 
 /** `GET consultations/letters`: a patient's or a visit's letters, newest first. */
 export const letterListQuerySchema = z.object({
@@ -21,7 +23,7 @@ export const letterSchema = z.object({
   encounterId: z.string().nullable(),
   patient: z.object({ uid: z.string(), mrn: z.string(), name: z.string() }),
   clinic: z.object({ id: z.number().int(), name: z.string() }),
-  /** The doctor who signs it (the visit's doctor). */
+  /** The doctor who signs it: the one who issued it (the visit's doctor or a colleague of that clinic). */
   doctorName: z.string().nullable(),
   /** YYYY-MM-DD, the clinic's day of the visit */
   visitDate: z.string().nullable(),
@@ -50,12 +52,14 @@ export const letterCreateSchema = z
     purpose: text(200).nullish(),
     healthy: z.boolean().nullish(),
     notes: text(1000).nullish(),
-    /** Sick leave: first day (YYYY-MM-DD) and number of days of rest. */
-    restFrom: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+    /** Sick leave: first day (YYYY-MM-DD; the visit day or the day after) and days of rest (1–14). */
+    restFrom: dateSchema('iso', 'letters.restFromInvalid').nullish(),
+    restDays: z
+      .number()
+      .int('letters.restDaysRange')
+      .min(1, 'letters.restDaysRange')
+      .max(MAX_REST_DAYS, 'letters.restDaysRange')
       .nullish(),
-    restDays: z.number().int().min(1, 'letters.restDaysRange').max(30, 'letters.restDaysRange').nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'health' && !v.purpose?.trim())

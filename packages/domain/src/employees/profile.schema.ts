@@ -1,4 +1,5 @@
 // the shared issue messages come with every schema, in the browser as on the server
+import { dateSchema } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
 
 /** Messages of spec 5, to the letter. */
@@ -45,6 +46,14 @@ const newPassword = z
   .string()
   .min(PROFILE_LIMITS.passwordMin, 'validation.passwordMin')
   .max(PROFILE_LIMITS.passwordMax, 'validation.tooLong');
+/**
+ * The current password, asked whenever users change their own password (a stolen session alone
+ * cannot change it); the server checks it, an Admin setting someone else's sends none.
+ */
+export const currentPasswordSchema = z
+  .string({ error: 'validation.currentPasswordRequired' })
+  .min(1, 'validation.currentPasswordRequired')
+  .max(200, 'validation.tooLong');
 
 /**
  * The doctor / photo Edit Profile form of spec 2.5 and 5, as the browser checks it. Username,
@@ -54,6 +63,7 @@ export const doctorProfileFormSchema = z
   .object({
     name: personName,
     changePassword: z.boolean(),
+    currentPassword: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
     icNumber: z.string().trim().min(1, PROFILE_MESSAGES.icRequired).max(30, 'validation.tooLong'),
@@ -63,6 +73,12 @@ export const doctorProfileFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.changePassword) return;
+    if (!v.currentPassword)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: 'validation.currentPasswordRequired',
+      });
     if (!v.password)
       ctx.addIssue({ code: 'custom', path: ['password'], message: PROFILE_MESSAGES.passwordRequired });
     else if (v.password.length < PROFILE_LIMITS.passwordMin)
@@ -84,6 +100,7 @@ export const profileEditSchema = z
     updateData: z.object({
       name: personName,
       password: newPassword.optional(),
+      currentPassword: currentPasswordSchema.optional(),
       icNumber: requiredText(PROFILE_MESSAGES.icRequired).max(30, 'validation.tooLong'),
       ihsNumber: digits(PROFILE_LIMITS.ihsMax).optional(),
       phoneNumber: requiredText(PROFILE_MESSAGES.phoneRequired)
@@ -106,19 +123,11 @@ export const profileEditSchema = z
   });
 export type ProfileEditInput = z.infer<typeof profileEditSchema>;
 
-/** DD/MM/YYYY, a real date, not in the future (spec 5). */
-export const dobSchema = z
-  .string()
-  .regex(/^\d{2}\/\d{2}\/\d{4}$/, 'validation.dateFormat')
-  .refine((text) => {
-    const [d, m, y] = text.split('/').map(Number);
-    const date = new Date(y, m - 1, d);
-    return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
-  }, 'validation.dateFormat')
-  .refine((text) => {
-    const [d, m, y] = text.split('/').map(Number);
-    return new Date(y, m - 1, d).getTime() <= Date.now();
-  }, 'validation.dobFuture');
+/** DD/MM/YYYY, a real date of 1900–2100, not in the future (spec 5). */
+export const dobSchema = dateSchema('ddmmyyyy').refine((text) => {
+  const [d, m, y] = text.split('/').map(Number);
+  return new Date(y, m - 1, d).getTime() <= Date.now();
+}, 'validation.dobFuture');
 
 /** The generic staff Edit User form of spec 2.6 and 5. */
 export const staffProfileFormSchema = z
@@ -137,6 +146,8 @@ export const staffProfileFormSchema = z
     phoneNumber: digits(PROFILE_LIMITS.phoneMax),
     address: z.string().max(PROFILE_LIMITS.staffAddressMax, 'validation.tooLong'),
     changePassword: z.boolean(),
+    /** The form edits the own account: a new password needs the current one (the server checks it). */
+    currentPassword: z.string(),
     password: z.string(),
     retypePassword: z.string(),
   })
@@ -147,7 +158,7 @@ export const staffProfileFormSchema = z
       !v.email ||
       v.clinicId === null ||
       !v.role ||
-      (v.changePassword && (!v.password || !v.retypePassword));
+      (v.changePassword && (!v.currentPassword || !v.password || !v.retypePassword));
     if (missing) ctx.addIssue({ code: 'custom', path: [], message: PROFILE_MESSAGES.incomplete });
     if (v.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email))
       ctx.addIssue({ code: 'custom', path: ['email'], message: PROFILE_MESSAGES.emailInvalid });
@@ -181,6 +192,8 @@ export const employeeEditSchema = z.object({
     address: z.string().max(PROFILE_LIMITS.staffAddressMax, 'validation.tooLong').optional(),
     phoneNumber: digits(PROFILE_LIMITS.phoneMax).optional(),
     password: newPassword.optional(),
+    /** Required with `password` on the own account; an Admin setting another's sends none. */
+    currentPassword: currentPasswordSchema.optional(),
     /** Only /Setting/employee may change these; the own-profile dialog shows them read-only. */
     clinicId: z.coerce.number().int().positive().optional(),
     uidClinic: z.string().optional(),
@@ -277,6 +290,8 @@ export const doctorUpdateSchema = z.object({
     uidClinic: z.string().optional(),
     username: usernameSchema.optional(),
     password: newPassword.optional(),
+    /** Required with `password` when the doctor is the caller. */
+    currentPassword: currentPasswordSchema.optional(),
     role: z.string().max(60).optional(),
     gender: genderSchema.optional(),
     dob: optionalDob.optional(),

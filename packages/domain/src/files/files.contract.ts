@@ -1,22 +1,15 @@
 import { endpoint, errorAnswer } from '../common/contract.ts';
+import { dateSchema } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
 
-/** Uploads (doctor attachments, the user's photo) and serving them to the same corporate. */
+/** Uploads (doctor attachments, the user's photo): a photo in use shows to its corporate, anything else to its uploader only. */
 const tags = ['files'] as const;
 const uploaded = z.object({ url: z.string() });
 const uploadErrors = { 413: errorAnswer } as const;
 
 /** MMDDYYYY (spec 9), a real date. */
 const uploadQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{8}$/, 'staffApi.uploadDate')
-    .refine((t) => {
-      const [m, d, y] = [Number(t.slice(0, 2)), Number(t.slice(2, 4)), Number(t.slice(4))];
-      const date = new Date(y, m - 1, d);
-      return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
-    }, 'staffApi.uploadDate')
-    .optional(),
+  date: dateSchema('mmddyyyy', 'staffApi.uploadDate').optional(),
 });
 
 export const uploadDoctorFile = endpoint({
@@ -50,7 +43,8 @@ export const getFile = endpoint({
   path: '/files/:uid',
   session: true,
   tags,
-  summary: 'An uploaded file, to logged-in users of its corporate',
+  summary:
+    'An uploaded file: a photo in use to signed-in users of its corporate, any other upload to its uploader',
   params: z.object({ uid: z.string().uuid('validation.invalid') }),
   raw: true,
   response: z.unknown(),

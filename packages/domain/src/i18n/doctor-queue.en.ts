@@ -16,7 +16,7 @@ export const doctorQueueEn: typeof doctorQueueId = {
   refresh: 'Reload the lists',
   scope: {
     today: 'Today',
-    all: 'All dates',
+    all: 'All dates (last 31 days)',
     range: '{{from}} – {{to}}',
   },
   upper: 'In examination',
@@ -35,6 +35,7 @@ export const doctorQueueEn: typeof doctorQueueId = {
     statusRequired: 'Choose at least one status',
     rangeIncomplete: 'Fill in both dates, or leave both empty',
     rangeOrder: 'The end date cannot be before the start date',
+    rangeSpan: 'The date range may cover at most {{days}} days',
     cancel: 'Cancel',
     save: 'Save',
   },

@@ -16,7 +16,7 @@ export const doctorQueueId = {
   refresh: 'Muat ulang daftar',
   scope: {
     today: 'Hari ini',
-    all: 'Semua tanggal',
+    all: 'Semua tanggal (31 hari terakhir)',
     range: '{{from}} – {{to}}',
   },
   upper: 'Pemeriksaan',
@@ -35,6 +35,7 @@ export const doctorQueueId = {
     statusRequired: 'Pilih minimal satu status',
     rangeIncomplete: 'Isi kedua tanggal, atau kosongkan keduanya',
     rangeOrder: 'Tanggal akhir tidak boleh sebelum tanggal awal',
+    rangeSpan: 'Rentang tanggal paling lama {{days}} hari',
     cancel: 'Cancel',
     save: 'Save',
   },

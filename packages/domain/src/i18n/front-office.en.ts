@@ -71,6 +71,10 @@ export const frontOfficeEn: typeof frontOfficeId = {
     complaintPlaceholder: 'Optional',
     submit: 'Register',
     refused: 'Registration refused',
+    duplicateTitle: 'Patient already registered today',
+    duplicateQuestion: 'Register a second visit anyway?',
+    registerAnyway: 'Register anyway',
+    duplicateCancel: 'Cancel',
   },
   quickAdd: {
     title: 'New patient',

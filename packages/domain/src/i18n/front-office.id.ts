@@ -70,6 +70,10 @@ export const frontOfficeId = {
     complaintPlaceholder: 'Opsional',
     submit: 'Daftar',
     refused: 'Pendaftaran ditolak',
+    duplicateTitle: 'Pasien sudah terdaftar hari ini',
+    duplicateQuestion: 'Tetap daftarkan kunjungan kedua?',
+    registerAnyway: 'Tetap daftarkan',
+    duplicateCancel: 'Batal',
   },
   quickAdd: {
     title: 'Pasien baru',

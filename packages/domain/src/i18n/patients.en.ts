@@ -22,6 +22,8 @@ export const patientsEn: typeof patientsId = {
   saved: 'Patient saved',
   deleted: 'Patient deleted',
   notFound: 'Patient not found',
+  outsideScope:
+    'Only staff of a clinic that registered or has served this patient, or a corporate administrator, may change or remove this patient.',
   nikTaken: 'NIK {{nik}} is already registered to {{name}} with record number {{mrn}}',
   likelyDuplicate:
     'A patient with the same name and date of birth already exists ({{count}} records). Check the list; save again with confirmation if this is a different patient.',

@@ -20,6 +20,8 @@ export const patientsId = {
   saved: 'Data pasien berhasil disimpan',
   deleted: 'Data pasien berhasil dihapus',
   notFound: 'Pasien tidak ditemukan',
+  outsideScope:
+    'Data pasien ini hanya dapat diubah atau dihapus oleh staf klinik yang mendaftarkan atau pernah melayani pasien ini, atau oleh Admin korporat.',
   nikTaken: 'NIK {{nik}} sudah terdaftar atas nama {{name}} dengan No. RM {{mrn}}',
   likelyDuplicate:
     'Sudah ada pasien dengan nama dan tanggal lahir yang sama ({{count}} data). Periksa daftar berikut; simpan lagi dengan konfirmasi bila memang pasien berbeda.',

@@ -2,6 +2,7 @@ import type { registrationsId } from './registrations.id.ts';
 
 export const registrationsEn: typeof registrationsId = {
   dateFormat: 'Dates must be D_M_Y, for example 5_3_2026',
+  dateSpan: 'The date range may cover at most 31 days',
   statusUnknown: 'Unknown status',
   serviceUnknown: 'Unknown service',
   patientRequired: 'Choose a patient first',
@@ -21,6 +22,8 @@ export const registrationsEn: typeof registrationsId = {
   doctorNotPractising: 'Dr {{name}} does not practise at this clinic today',
   doctorFull: "Dr {{name}}'s quota for today is full ({{limit}} patients)",
   companyNotFound: 'Partner company not found',
+  duplicateVisit:
+    'This patient is already registered today with {{target}} as queue number {{queueNumber}} (status {{status, status}})',
   illegalMove: 'The status cannot change from {{from, status}} to {{to, status}}',
   moveForbidden: 'You may not change the status of {{queueNumber}} to {{to, status}}',
   stepForbidden: 'You may not record the examination steps of {{queueNumber}}',

@@ -1,6 +1,7 @@
 /** Registrations and queues: server messages (Bahasa Indonesia). */
 export const registrationsId = {
   dateFormat: 'Tanggal harus berformat D_M_Y, misalnya 5_3_2026',
+  dateSpan: 'Rentang tanggal paling lama 31 hari',
   statusUnknown: 'Status tidak dikenal',
   serviceUnknown: 'Layanan tidak dikenal',
   patientRequired: 'Pilih pasien terlebih dahulu',
@@ -20,6 +21,8 @@ export const registrationsId = {
   doctorNotPractising: 'Dokter {{name}} tidak praktik di klinik ini hari ini',
   doctorFull: 'Kuota dokter {{name}} hari ini sudah penuh ({{limit}} pasien)',
   companyNotFound: 'Perusahaan rekanan tidak ditemukan',
+  duplicateVisit:
+    'Pasien ini sudah terdaftar hari ini di {{target}} dengan nomor antrean {{queueNumber}} (status {{status, status}})',
   illegalMove: 'Status tidak dapat diubah dari {{from, status}} menjadi {{to, status}}',
   moveForbidden: 'Anda tidak berwenang mengubah status {{queueNumber}} menjadi {{to, status}}',
   stepForbidden: 'Anda tidak berwenang mencatat langkah pemeriksaan {{queueNumber}}',

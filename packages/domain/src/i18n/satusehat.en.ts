@@ -14,4 +14,6 @@ export const satusehatEn: typeof satusehatId = {
     "This clinic's SATUSEHAT client secret cannot be read on this server. Enter it again in the SATUSEHAT settings.",
   simulatorOff: 'The SATUSEHAT simulator is not running on this server.',
   noClinic: 'Your account is not linked to any clinic yet.',
+  lookupForbidden:
+    'You may fetch the IHS number only for your own saved NIK. Other NIKs are looked up by staff who register patients or keep staff and doctor records.',
 };

@@ -13,4 +13,6 @@ export const satusehatId = {
     'Client Secret SATUSEHAT klinik ini tidak dapat dibaca di server ini. Masukkan ulang di Setting SATUSEHAT.',
   simulatorOff: 'Simulator SATUSEHAT tidak berjalan di server ini.',
   noClinic: 'Akun Anda belum terhubung ke klinik mana pun.',
+  lookupForbidden:
+    'Anda hanya dapat mengambil Nomor IHS untuk NIK Anda sendiri yang sudah tersimpan. NIK lain dicari oleh petugas pendaftaran pasien atau pengelola data karyawan dan dokter.',
 };

@@ -31,6 +31,15 @@ export const webEn: typeof webId = {
       use: 'Use account {{username}}',
     },
   },
+  passwordChange: {
+    title: 'Choose your own password',
+    intro: 'An admin set the password of this account. Replace it with your own before you go on.',
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    confirmPassword: 'Confirm Password',
+    submit: 'Save password',
+    logout: 'Sign out',
+  },
   session: {
     loading: 'Loading your session…',
   },

@@ -30,6 +30,15 @@ export const webId = {
       use: 'Gunakan akun {{username}}',
     },
   },
+  passwordChange: {
+    title: 'Buat password Anda sendiri',
+    intro: 'Password akun ini dibuat oleh admin. Ganti dengan password Anda sendiri sebelum melanjutkan.',
+    currentPassword: 'Password Saat Ini',
+    newPassword: 'Password Baru',
+    confirmPassword: 'Konfirmasi Password',
+    submit: 'Simpan password',
+    logout: 'Keluar',
+  },
   session: {
     loading: 'Memuat sesi…',
   },

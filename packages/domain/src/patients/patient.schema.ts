@@ -271,3 +271,17 @@ export const patientSummarySchema = patientSchema.pick({
   payerType: true,
 });
 export type PatientSummary = z.infer<typeof patientSummarySchema>;
+
+/**
+ * Whether the caller may change and remove this patient: the shared master is read corporate-wide,
+ * but changed only by staff of a clinic that registered or served the patient, or a corporate role.
+ */
+const mayChange = z.boolean();
+
+/** A row of `GET patients`: the summary and whether the caller may change it. */
+export const patientListRowSchema = patientSummarySchema.extend({ mayChange });
+export type PatientListRow = z.infer<typeof patientListRowSchema>;
+
+/** `GET patients/:uid`: the patient and whether the caller may change it. */
+export const patientViewSchema = patientSchema.extend({ mayChange });
+export type PatientView = z.infer<typeof patientViewSchema>;

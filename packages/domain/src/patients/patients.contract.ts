@@ -5,8 +5,9 @@ import {
   patientCreateSchema,
   patientEditSchema,
   patientListQuerySchema,
-  patientSchema,
+  patientListRowSchema,
   patientSummarySchema,
+  patientViewSchema,
 } from './patient.schema.ts';
 
 /** The patient master (`/MasterPasien`, `/patient`) and the front office's patient search. */
@@ -28,7 +29,7 @@ export const listPatients = endpoint({
   tags,
   summary: 'One page of the corporate’s patients; search by name, NIK, record number or phone',
   query: patientListQuerySchema,
-  response: pagedSchema(patientSummarySchema),
+  response: pagedSchema(patientListRowSchema),
 });
 
 export const getPatient = endpoint({
@@ -38,7 +39,7 @@ export const getPatient = endpoint({
   tags,
   summary: 'One patient (audited)',
   params: uidParams,
-  response: patientSchema,
+  response: patientViewSchema,
 });
 
 /** Answers `patients.created` naming the record number. */
@@ -49,7 +50,7 @@ export const createPatient = endpoint({
   tags,
   summary: 'Register a patient; the record number is allocated per clinic',
   body: patientCreateSchema,
-  response: patientSchema,
+  response: patientViewSchema,
   errors: writeErrors,
 });
 
@@ -58,10 +59,11 @@ export const updatePatient = endpoint({
   path: '/patients/:uid',
   permission: 'patient.write',
   tags,
-  summary: 'Change a patient: only the fields sent',
+  summary:
+    'Change a patient: only the fields sent; staff of a clinic that registered or served the patient, or a corporate role',
   params: uidParams,
   body: patientEditSchema,
-  response: patientSchema,
+  response: patientViewSchema,
   errors: writeErrors,
   message: 'patients.saved',
 });
@@ -71,7 +73,7 @@ export const deletePatient = endpoint({
   path: '/patients/:uid',
   permission: 'patient.delete',
   tags,
-  summary: 'Remove a patient (soft delete; restorable from the trash)',
+  summary: 'Remove a patient (soft delete; restorable from the trash); the same clinics as for a change',
   params: uidParams,
   response: z.undefined(),
   message: 'patients.deleted',

@@ -57,6 +57,13 @@ export const STATUS_MOVES: Readonly<Record<RegistrationStatus, readonly Registra
 
 export const canMove = (from: RegistrationStatus, to: RegistrationStatus) => STATUS_MOVES[from].includes(to);
 
+/**
+ * A visit that stands in the way of registering the same visit again today: every status but
+ * Cancelled (a visit already Paid counts too — a second consultation with the same doctor on one
+ * day is rare enough to ask the clerk to confirm it).
+ */
+export const isActiveVisit = (status: RegistrationStatus) => status !== 'Cancelled';
+
 /** The services a visit is registered for. A doctor consultation has order type doctor. */
 export const SERVICE_TYPES = ['LAB', 'RAD', 'MCU', 'TREATMENT', 'PHYSIO'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];

@@ -1,4 +1,5 @@
 // the shared issue messages come with every schema, in the browser as on the server
+import { dateSchema, daysBetween, dmyToDay, LIST_MAX_DAYS } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
 import { PATIENT_SEXES, PATIENT_TITLES, PAYER_TYPES } from '../patients/patient.schema.ts';
 import {
@@ -10,8 +11,7 @@ import {
   type ServiceType,
 } from './registration.rules.ts';
 
-const DMY = /^\d{1,2}_\d{1,2}_\d{4}$/;
-const dmySchema = z.string().trim().regex(DMY, 'registrations.dateFormat');
+const dmySchema = dateSchema('dmy', 'registrations.dateFormat');
 
 const statusSchema = z
   .string()
@@ -73,6 +73,11 @@ export const registrationCreateSchema = z
     insuranceNumber: optionalText(40),
     referrer: optionalText(100),
     complaint: optionalText(500),
+    /**
+     * The clerk confirmed a second active visit of the patient today with the same doctor (or
+     * service): without it the server refuses it with 409 `duplicateVisit`.
+     */
+    confirmDuplicate: z.boolean('validation.invalid').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.orderType === 'doctor' && !v.doctorId)
@@ -116,7 +121,7 @@ export const REGISTRATION_ORDERS = [
  * status (underscore-joined), clinicId, doctor.doctorId, startDate, endDate (D_M_Y, the end
  * exclusive: the client sends one day later), search; no dates means the clinic's today.
  */
-export const registrationListQuerySchema = z.object({
+const registrationFilterSchema = z.object({
   clinicId: clinicIdSchema,
   order: z.enum(REGISTRATION_ORDERS, 'validation.invalid').default('arrivedAt_1'),
   limit: z.coerce.number().int().min(1, 'validation.invalid').max(1000, 'validation.invalid').default(50),
@@ -129,21 +134,38 @@ export const registrationListQuerySchema = z.object({
   endDate: dmySchema.optional(),
   search: z.string().trim().max(100, 'validation.tooLong').optional(),
 });
+
+/**
+ * A list that carries NIK and phone covers at most LIST_MAX_DAYS days (endDate exclusive); the
+ * server checks it again when startDate is left to the clinic's today.
+ */
+function withinListSpan(v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) {
+  const from = v.startDate ? dmyToDay(v.startDate) : null;
+  const to = v.endDate ? dmyToDay(v.endDate) : null;
+  if (from && to && daysBetween(from, to) > LIST_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'registrations.dateSpan' });
+}
+
+export const registrationListQuerySchema = registrationFilterSchema.superRefine(withinListSpan);
 export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;
+/** The status chips: counts only (no patient data), so the day range is not bounded. */
+export const registrationCountsQuerySchema = registrationFilterSchema;
 
 /** `GET registrations/registrations/lab/mcu/populate/labpreass` (spec 7). */
-export const labListQuerySchema = z.object({
-  clinicId: clinicIdSchema,
-  order: z.enum(REGISTRATION_ORDERS, 'validation.invalid').default('arrivedAt_1'),
-  orderType: z.literal('service', 'validation.invalid').default('service'),
-  serviceType: underscoreServices.optional(),
-  startDate: dmySchema.optional(),
-  endDate: dmySchema.optional(),
-  // spec 9 reads 100000 in one place and 50 in another: 50 a page, paged
-  limit: z.coerce.number().int().min(1, 'validation.invalid').max(100000, 'validation.invalid').default(50),
-  page: z.coerce.number().int().min(1, 'validation.invalid').default(1),
-  search: z.string().trim().max(100, 'validation.tooLong').optional(),
-});
+export const labListQuerySchema = z
+  .object({
+    clinicId: clinicIdSchema,
+    order: z.enum(REGISTRATION_ORDERS, 'validation.invalid').default('arrivedAt_1'),
+    orderType: z.literal('service', 'validation.invalid').default('service'),
+    serviceType: underscoreServices.optional(),
+    startDate: dmySchema.optional(),
+    endDate: dmySchema.optional(),
+    // spec 9 reads 100000 in one place and 50 in another: 50 a page, paged
+    limit: z.coerce.number().int().min(1, 'validation.invalid').max(100000, 'validation.invalid').default(50),
+    page: z.coerce.number().int().min(1, 'validation.invalid').default(1),
+    search: z.string().trim().max(100, 'validation.tooLong').optional(),
+  })
+  .superRefine(withinListSpan);
 export type LabListQuery = z.infer<typeof labListQuerySchema>;
 
 /** A registration as the API answers it, with the spec's field names (spec 3). */

@@ -1,4 +1,4 @@
-import { conflictErrors, endpoint } from '../common/contract.ts';
+import { conflictErrors, endpoint, errorAnswer } from '../common/contract.ts';
 import { pagedSchema } from '../common/paged.ts';
 import { z } from '../common/zod-config.ts';
 import { REGISTRATION_STATUSES } from './registration.rules.ts';
@@ -12,6 +12,7 @@ import {
   partnerCompanySchema,
   queuePrefixesBodySchema,
   queuePrefixesSchema,
+  registrationCountsQuerySchema,
   registrationCreateSchema,
   registrationListQuerySchema,
   registrationPatchSchema,
@@ -19,6 +20,21 @@ import {
 } from './registration.schema.ts';
 
 const tags = ['registrations'] as const;
+
+/** A refused registration; `duplicateVisit` names the patient's active visit of today it repeats. */
+export const registrationRefusalSchema = errorAnswer.extend({
+  code: z.literal('duplicateVisit').optional(),
+  data: z
+    .object({
+      existing: z.object({
+        _id: z.string(),
+        queueNumber: z.string(),
+        status: z.enum(REGISTRATION_STATUSES),
+      }),
+    })
+    .optional(),
+});
+export type RegistrationRefusalAnswer = z.infer<typeof registrationRefusalSchema>;
 const idParams = z.object({ id: z.string().min(1, 'validation.required').max(60, 'validation.tooLong') });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 const clinicQuery = z.object({ clinicId: z.coerce.number().int().positive('validation.invalid') });
@@ -29,10 +45,11 @@ export const createRegistration = endpoint({
   path: '/registrations/registrations',
   permission: 'registration.create',
   tags,
-  summary: 'Register a visit for today; answers the registration with its queue number',
+  summary:
+    'Register a visit for today; answers the registration with its queue number. A second active visit of the patient today with the same doctor (or service) is refused (409, code duplicateVisit) unless confirmDuplicate is true',
   body: registrationCreateSchema,
   response: registrationSchema,
-  errors: conflictErrors,
+  errors: { ...conflictErrors, 409: registrationRefusalSchema },
   // the message names the queue number: `registrations.created`
 });
 
@@ -52,7 +69,7 @@ export const registrationStatusCounts = endpoint({
   permission: 'queue.read',
   tags,
   summary: 'Every status with its count under the list’s other filters (the board’s status chips)',
-  query: registrationListQuerySchema,
+  query: registrationCountsQuerySchema,
   response: z.record(z.enum(REGISTRATION_STATUSES), z.number().int()),
 });
 

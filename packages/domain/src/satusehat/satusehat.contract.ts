@@ -9,7 +9,8 @@ export const practitionerIhsByNik = endpoint({
   path: '/satu-sehat/practitioner-ihs-by-nik/:nik',
   session: true,
   tags: ['satusehat'],
-  summary: 'IHS number of a health worker, looked up at SATUSEHAT by NIK with the clinic’s settings',
+  summary:
+    'IHS number of a health worker, looked up at SATUSEHAT by NIK with the clinic’s settings: any NIK with satusehat.lookup (patient and staff masters), otherwise only the caller’s own saved NIK (403)',
   params: nikParams,
   response: z.object({ ihsNumber: z.string() }),
   // no clinic chosen (409), the platform refused (502) or is not configured (503)

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { corporates } from './tenancy.ts';
 import { users } from './users.ts';
 
-/** An uploaded file under DATA_DIR/uploads, served only to logged-in users of its corporate. */
+/** An uploaded file under DATA_DIR/uploads: a photo in use is served to its corporate, anything else to its uploader. */
 export const files = pgTable(
   'files',
   {

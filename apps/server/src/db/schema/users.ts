@@ -26,8 +26,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     // demo accounts are listed on the login page; a real clinic's never are
     demo: boolean('demo').notNull().default(false),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // set when an Admin chose the password (a new account, a reset): the user picks their own first
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -51,9 +51,18 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Failed-login counters per client address, shared by every server instance. */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  failures: integer('failures').notNull().default(0),
-});
+/**
+ * Login attempt counters, shared by every server instance: per login name, per address and login
+ * name, and per address (`key` says which, see modules/auth/login-throttle.ts). An attempt is
+ * counted before its password is checked; `lockedUntil` holds a lock the failures earned.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_throttle_window_idx').on(t.windowStart)],
+);

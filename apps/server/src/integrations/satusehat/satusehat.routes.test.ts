@@ -7,10 +7,13 @@ import { findSatusehatSettings } from './satusehat.settings.ts';
 const URL = `${API}/satu-sehat/practitioner-ihs-by-nik`;
 let t: TestContext;
 let dokter: string;
+/** The front office may look up anyone's NIK; a doctor only the own (scope.security.test.ts). */
+let pendaftaran: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   dokter = await loginAs(t.app, 'dokter');
+  pendaftaran = await loginAs(t.app, 'pendaftaran');
 });
 afterAll(() => t.close());
 beforeEach(() => t.simulator.reset());
@@ -37,13 +40,13 @@ describe('GET /satu-sehat/practitioner-ihs-by-nik/:nik', () => {
   });
 
   it('reuses the clinic client and its token between calls', async () => {
-    await lookUp('7209061211900001', dokter);
-    await lookUp('3322071302900002', dokter);
+    await lookUp('7209061211900001', pendaftaran);
+    expect((await lookUp('3322071302900002', pendaftaran)).statusCode).toBe(200);
     expect(t.simulator.log().filter((e) => e.target === 'token')).toHaveLength(1);
   });
 
   it('answers 404 with a clear message for a NIK the platform does not know', async () => {
-    const res = await lookUp('1234567890123456', dokter);
+    const res = await lookUp('1234567890123456', pendaftaran);
     expect(res.statusCode).toBe(404);
     expect(json(res)).toEqual({
       status: false,

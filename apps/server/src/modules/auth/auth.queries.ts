@@ -1,5 +1,5 @@
 import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
-import { and, eq, getTableColumns, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
 import type { Executor } from '../../shared/sql.ts';
@@ -20,6 +20,8 @@ export interface GrantedMenu {
 /** Everything a request needs to know about its caller, read in one round trip. */
 export interface SessionRow {
   sessionId: number;
+  /** When the login happened: the session ends at `createdAt` + the absolute lifetime, used or not. */
+  createdAt: Date;
   expiresAt: Date;
   userId: number;
   userUid: string;
@@ -36,6 +38,8 @@ export interface SessionRow {
   companyId: number | null;
   imageUrl: string | null;
   demo: boolean;
+  /** An Admin chose the password: only the session answer, the password change and logout are served. */
+  mustChangePassword: boolean;
   menus: GrantedMenu[];
   /** The clinics the user works in (ids ascending): the scope every clinic-bound route checks. */
   clinicIds: number[];
@@ -57,14 +61,22 @@ const corporateScopeRoles = sql.join(
   sql`, `,
 );
 
-/** Caller by session token hash: user, role, granted menus and the clinics in scope. */
-export async function findSession(db: Db, tokenHash: string): Promise<SessionRow | null> {
+/**
+ * Caller by session token hash: user, role, granted menus and the clinics in scope. A session
+ * past its idle expiry or older than `maxAgeMs` is not found.
+ */
+export async function findSession(
+  db: Db,
+  tokenHash: string,
+  maxAgeMs = 7 * 24 * 60 * 60 * 1000,
+): Promise<SessionRow | null> {
   const result = await db.execute(sql`
-    SELECT s.id AS "sessionId", s.expires_at AS "expiresAt",
+    SELECT s.id AS "sessionId", s.created_at AS "createdAt", s.expires_at AS "expiresAt",
       u.id AS "userId", u.uid AS "userUid", u.username, u.name, u.role_id AS "roleId",
       r.uid AS "roleUid", r.name AS "roleName", u.corp_id AS "corpId", u.clinic_id AS "clinicId",
       u.employee_id AS "employeeId", e.uid AS "employeeUid", u.doctor_id AS "doctorId",
       u.company_id AS "companyId", u.image_url AS "imageUrl", u.demo,
+      u.must_change_password AS "mustChangePassword",
       COALESCE((
         SELECT json_agg(json_build_object('id', m.id, 'code', m.code, 'parentId', m.parent_id,
           'level', m.level, 'name', m.name, 'key', m.i18n_key, 'route', m.route, 'icon', m.icon,
@@ -84,14 +96,24 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRow
     JOIN roles r ON r.id = u.role_id
     LEFT JOIN employees e ON e.id = u.employee_id
     WHERE s.token_hash = ${tokenHash} AND s.expires_at > now()
+      AND s.created_at > now() - ${maxAgeMs} * interval '1 millisecond'
       AND u.active AND u.deleted_at IS NULL
   `);
   const row = result.rows[0] as
-    | (Omit<SessionRow, 'expiresAt' | 'clinicIds'> & { expiresAt: string | Date })
+    | (Omit<SessionRow, 'createdAt' | 'expiresAt' | 'clinicIds'> & {
+        createdAt: string | Date;
+        expiresAt: string | Date;
+      })
     | undefined;
   if (!row) return null;
   const clinics = row.clinics ?? [];
-  return { ...row, expiresAt: new Date(row.expiresAt), clinics, clinicIds: clinics.map((c) => c.id) };
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt),
+    expiresAt: new Date(row.expiresAt),
+    clinics,
+    clinicIds: clinics.map((c) => c.id),
+  };
 }
 
 export async function extendSession(db: Db, sessionId: number, expiresAt: Date): Promise<void> {
@@ -132,50 +154,106 @@ export async function findUserForLogin(db: Db, username: string) {
       clinicId: users.clinicId,
       passwordHash: users.passwordHash,
       active: users.active,
-      lockedUntil: users.lockedUntil,
     })
     .from(users)
     .where(and(sql`lower(${users.username}) = lower(${username})`, sql`${users.deletedAt} IS NULL`));
   return rows[0] ?? null;
 }
 
-/** Counts a failed password; at `limit` failures in a row the account locks until `lockUntil`. */
-export async function recordUserFailure(db: Db, userId: number, limit: number, lockUntil: Date) {
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`CASE WHEN ${users.failedLogins} + 1 >= ${limit} THEN 0 ELSE ${users.failedLogins} + 1 END`,
-      lockedUntil: sql`CASE WHEN ${users.failedLogins} + 1 >= ${limit} THEN ${lockUntil.toISOString()}::timestamptz ELSE ${users.lockedUntil} END`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  return row?.lockedUntil ? new Date(row.lockedUntil) : null;
+export async function findPasswordHash(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.hash ?? null;
 }
 
-export async function resetUserFailures(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
-}
-
-/** Failures counted per client address in a fixed window, atomically (several instances share it). */
-export async function recordAddressFailure(db: Db, key: string, windowStart: Date): Promise<void> {
+/** A new password hash; `mustChange` when someone else chose it (the user picks their own at login). */
+export async function setPassword(db: Executor, userId: number, passwordHash: string, mustChange: boolean) {
   await db
-    .insert(loginThrottle)
-    .values({ key, windowStart: new Date(), failures: 1 })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`CASE WHEN ${loginThrottle.windowStart} < ${windowStart.toISOString()}::timestamptz THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-        windowStart: sql`CASE WHEN ${loginThrottle.windowStart} < ${windowStart.toISOString()}::timestamptz THEN now() ELSE ${loginThrottle.windowStart} END`,
-      },
-    });
+    .update(users)
+    .set({ passwordHash, mustChangePassword: mustChange, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
-export async function addressFailures(db: Db, key: string, windowStart: Date) {
-  const rows = await db
-    .select({ failures: loginThrottle.failures, windowStart: loginThrottle.windowStart })
-    .from(loginThrottle)
-    .where(and(eq(loginThrottle.key, key), gt(loginThrottle.windowStart, windowStart)));
-  return rows[0] ?? null;
+/** One attempt as counted on one key: its number in the window and the lock it is under, if any. */
+export interface CountedAttempt {
+  key: string;
+  /** This attempt's number among the failures and open attempts of the window. */
+  failures: number;
+  locked: boolean;
+  /** Until the lock ends, or else the window. */
+  secondsLeft: number;
+}
+
+/**
+ * Counts one attempt on every key before its password is checked, in one statement: each row is
+ * locked while it is counted, so concurrent attempts (on any instance) get distinct numbers. A
+ * key under a lock keeps its count; a lock that ended or a window that passed starts again at 1.
+ */
+export async function countAttempts(db: Db, keys: string[], windowMs: number): Promise<CountedAttempt[]> {
+  const window = sql`${windowMs} * interval '1 millisecond'`;
+  // the lock ended, or no lock and the window passed: this attempt is the first of a new window
+  const fresh = sql`(t.locked_until IS NOT NULL AND t.locked_until <= now())
+    OR (t.locked_until IS NULL AND t.window_start <= now() - ${window})`;
+  const result = await db.execute(sql`
+    INSERT INTO login_throttle AS t (key, window_start, failures)
+    VALUES ${sql.join(
+      keys.map((key) => sql`(${key}, now(), 1)`),
+      sql`, `,
+    )}
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN t.locked_until > now() THEN t.failures WHEN ${fresh} THEN 1 ELSE t.failures + 1 END,
+      window_start = CASE WHEN t.locked_until > now() THEN t.window_start WHEN ${fresh} THEN now()
+        ELSE t.window_start END,
+      locked_until = CASE WHEN t.locked_until > now() THEN t.locked_until END
+    RETURNING key, failures, COALESCE(locked_until > now(), false) AS locked,
+      GREATEST(0, EXTRACT(EPOCH FROM COALESCE(locked_until, window_start + ${window}) - now()))::float8
+        AS "secondsLeft"
+  `);
+  return result.rows as unknown as CountedAttempt[];
+}
+
+/** Locks the keys whose failures reached their limit, unless a lock already holds them. */
+export async function lockKeys(db: Db, keys: string[], lockMs: number) {
+  if (!keys.length) return;
+  await db
+    .update(loginThrottle)
+    .set({ lockedUntil: sql`now() + ${lockMs} * interval '1 millisecond'` })
+    .where(
+      and(
+        inArray(loginThrottle.key, keys),
+        or(sql`${loginThrottle.lockedUntil} IS NULL`, sql`${loginThrottle.lockedUntil} <= now()`),
+      ),
+    );
+}
+
+/**
+ * A right password: the keys in `reset` start again at 0, the others give back this attempt.
+ * A lock stays: a success ends no lock it did not earn.
+ */
+export async function settleSuccess(db: Db, reset: string[], giveBack: string[]) {
+  await db
+    .update(loginThrottle)
+    .set({
+      failures: sql`CASE WHEN ${inArray(loginThrottle.key, reset.length ? reset : [''])} THEN 0
+        ELSE GREATEST(${loginThrottle.failures} - 1, 0) END`,
+    })
+    .where(
+      and(
+        inArray(loginThrottle.key, [...reset, ...giveBack]),
+        or(sql`${loginThrottle.lockedUntil} IS NULL`, sql`${loginThrottle.lockedUntil} <= now()`),
+      ),
+    );
+}
+
+/** Forgets counters nobody has touched for a day (and no lock holds). */
+export async function pruneAttempts(db: Db) {
+  await db
+    .delete(loginThrottle)
+    .where(
+      and(
+        sql`${loginThrottle.windowStart} < now() - interval '1 day'`,
+        or(sql`${loginThrottle.lockedUntil} IS NULL`, sql`${loginThrottle.lockedUntil} < now()`),
+      ),
+    );
 }
 
 /** Clinic, corporate and scope names for the session user answer. */

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppOptions, buildApp } from '../../app.ts';
 import { loginThrottle, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../shared/crypto.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
@@ -72,12 +74,13 @@ describe('POST auth/login', () => {
     const right = await login('kasir', 'klinikita');
     expect(right.statusCode).toBe(423);
     // the lock lives in the database, so every server instance honours it
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.username, 'kasir'));
+    const key = 'pair:127.0.0.1:kasir';
+    const [row] = await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
     await ctx.database.db
-      .update(users)
+      .update(loginThrottle)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, row.id));
+      .where(eq(loginThrottle.key, key));
     expect((await login('kasir', 'klinikita')).statusCode).toBe(200);
   });
 
@@ -87,7 +90,7 @@ describe('POST auth/login', () => {
     for (let i = 0; i < 4; i++) expect((await login('farmasi', 'salah')).statusCode).toBe(401);
   });
 
-  it('slows an address down after many failures, whatever the account', async () => {
+  it('stops an address after very many failures, whatever the names', async () => {
     const headers = { 'x-test': '1' };
     const from = (ip: string) =>
       ctx.app.inject({
@@ -99,12 +102,10 @@ describe('POST auth/login', () => {
       });
     await from('10.9.9.9');
     await from('10.9.9.9');
-    const [row] = await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, '10.9.9.9'));
+    const key = 'address:10.9.9.9';
+    const [row] = await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
     expect(row.failures).toBe(2);
-    await ctx.database.db
-      .update(loginThrottle)
-      .set({ failures: 30 })
-      .where(eq(loginThrottle.key, '10.9.9.9'));
+    await ctx.database.db.update(loginThrottle).set({ failures: 300 }).where(eq(loginThrottle.key, key));
     const blocked = await ctx.app.inject({
       method: 'POST',
       url: `${API}/auth/login`,
@@ -332,5 +333,167 @@ describe('demo accounts and the shell', () => {
     expect(
       doc.paths[`${API}/auth/login`].post.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('username');
+  });
+});
+
+describe('changing the own password (issue 13, item 5)', () => {
+  const send = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `${API}${url}`, headers: { authorization: token }, payload });
+  const alive = async (token: string) => (await send(token, 'GET', '/users')).statusCode;
+
+  it('POST auth/password needs the current password; the right one keeps this session and ends the others', async () => {
+    const mine = await loginAs(ctx.app, 'farmasi');
+    const other = await loginAs(ctx.app, 'farmasi');
+    const change = (currentPassword?: string) =>
+      send(mine, 'POST', '/auth/password', {
+        ...(currentPassword !== undefined && { currentPassword }),
+        password: 'FarmasiBaru1',
+        confirmPassword: 'FarmasiBaru1',
+      });
+    const missing = await change();
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing).errors).toContainEqual({
+      path: 'currentPassword',
+      message: 'Password Saat Ini Tidak Boleh Kosong',
+    });
+    const wrong = await change('bukan-ini');
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong)).toMatchObject({
+      message: 'Password saat ini salah',
+      errors: [{ path: 'currentPassword', message: 'Password saat ini salah' }],
+    });
+    expect(await alive(other)).toBe(200);
+
+    const right = await change('klinikita');
+    expect(right.statusCode, right.body).toBe(200);
+    expect(await alive(mine)).toBe(200);
+    expect(await alive(other)).toBe(401);
+    expect((await login('farmasi', 'FarmasiBaru1')).statusCode).toBe(200);
+  });
+
+  it('the own staff profile (PATCH settings/employee) asks for it too', async () => {
+    const mine = await loginAs(ctx.app, 'radiologi');
+    const other = await loginAs(ctx.app, 'radiologi');
+    const me = json(await send(mine, 'GET', '/users')).data;
+    const profile = json(
+      await send(mine, 'GET', `/settings/pharmacy/employees/where?uid=${me.uidEmployee}`),
+    ).data;
+    const save = (currentPassword?: string) =>
+      send(mine, 'PATCH', '/settings/employee', {
+        uidEmployee: me.uidEmployee,
+        userId: me._id,
+        updateData: {
+          name: profile.name,
+          username: profile.username,
+          email: profile.email,
+          password: 'RadiologiBaru1',
+          ...(currentPassword !== undefined && { currentPassword }),
+        },
+      });
+    const missing = await save();
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing).errors).toContainEqual({
+      path: 'updateData.currentPassword',
+      message: 'Password Saat Ini Tidak Boleh Kosong',
+    });
+    expect((await save('salah-sekali')).statusCode).toBe(400);
+    expect(await alive(other)).toBe(200);
+    expect((await save('klinikita')).statusCode).toBe(200);
+    expect(await alive(mine)).toBe(200);
+    expect(await alive(other)).toBe(401);
+  });
+
+  it('the own doctor profile (PATCH settings/doctors/profile/edit) asks for it too', async () => {
+    const token = await loginAs(ctx.app, 'dokter2');
+    const me = json(await send(token, 'GET', '/users')).data;
+    const res = await send(token, 'PATCH', '/settings/doctors/profile/edit', {
+      doctorId: me.DoctorId,
+      userId: me._id,
+      updateData: {
+        name: me.name.slice(0, 30),
+        icNumber: '3171010102880002',
+        phoneNumber: '08121000003',
+        password: 'DokterBaru12',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toContainEqual({
+      path: 'updateData.currentPassword',
+      message: 'Password Saat Ini Tidak Boleh Kosong',
+    });
+  });
+});
+
+describe('session lifetime and proxies (issue 13, items 5 and 6)', () => {
+  const apps: FastifyInstance[] = [];
+  const instance = async (options: Partial<AppOptions>) => {
+    const app = await buildApp({
+      db: ctx.database.db,
+      listen: ctx.database.listen,
+      logLevel: 'silent',
+      eventConsumers: false,
+      ...options,
+    });
+    apps.push(app);
+    return app;
+  };
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it('ends a session at its absolute lifetime however much it is used', async () => {
+    // an idle lifetime of 4 s renewed by every use, and an absolute one of 1.5 s
+    const app = await instance({ sessionTtlMs: 4000, sessionMaxAgeMs: 1500 });
+    const token = await loginAs(app, 'lab');
+    const use = async () =>
+      (await app.inject({ method: 'GET', url: `${API}/users`, headers: { authorization: token } }))
+        .statusCode;
+    expect(await use()).toBe(200);
+    await expect.poll(use, { timeout: 10_000, interval: 100 }).toBe(401);
+  });
+
+  it('ends a session older than the default seven days', async () => {
+    const token = await loginAs(ctx.app, 'lab');
+    const use = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `${API}/users`, headers: { authorization: token } }))
+        .statusCode;
+    expect(await use()).toBe(200);
+    await ctx.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 7 * 24 * 3600 * 1000 - 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    await expect.poll(use, { timeout: 2000, interval: 20 }).toBe(401);
+  });
+
+  it('the CSRF check believes X-Forwarded-Host only from a trusted proxy', async () => {
+    const logout = (app: FastifyInstance, token: string, headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/logout', cookies: { token }, headers });
+    const forged = { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', host: 'localhost' };
+    const token = await loginAs(ctx.app, 'applimetis');
+    expect((await logout(ctx.app, token, forged)).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `${API}/users`, cookies: { token } })).statusCode,
+    ).toBe(200);
+    const trusted = await instance({ trustProxy: true });
+    const proxied = {
+      origin: 'https://klinik.example',
+      'x-forwarded-host': 'klinik.example',
+      host: '10.0.0.5',
+    };
+    expect((await logout(trusted, token, proxied)).statusCode).toBe(200);
+  });
+
+  it('cookies are Secure over https as a trusted proxy reports it, not on an untrusted header', async () => {
+    const secureOf = async (app: FastifyInstance) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API}/auth/login`,
+        payload: { username: 'applimetis', password: 'klinikita' },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      return res.cookies.find((c) => c.name === 'token')?.secure ?? false;
+    };
+    expect(await secureOf(ctx.app)).toBe(false);
+    expect(await secureOf(await instance({ trustProxy: true }))).toBe(true);
   });
 });

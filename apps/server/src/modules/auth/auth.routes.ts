@@ -1,4 +1,9 @@
-import { getSessionUser, listDemoAccounts, login } from '@klinikita/domain/auth/auth.contract';
+import {
+  changePassword,
+  getSessionUser,
+  listDemoAccounts,
+  login,
+} from '@klinikita/domain/auth/auth.contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -11,11 +16,14 @@ import { cookieSecure } from '../../shared/http.ts';
 import { route } from '../../shared/route.ts';
 import { deleteSession } from './auth.queries.ts';
 import * as auth from './auth.service.ts';
+import type { LoginLimits } from './login-throttle.ts';
 
 export interface AuthRoutesOptions {
   db: Db;
   sessionTtlMs: number;
+  sessionMaxAgeMs: number;
   cookieSecure: 'auto' | 'true' | 'false';
+  loginLimits?: LoginLimits;
 }
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
@@ -25,18 +33,23 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? null,
       sessionTtlMs: opts.sessionTtlMs,
+      sessionMaxAgeMs: opts.sessionMaxAgeMs,
+      limits: opts.loginLimits,
     });
     reply.setCookie(TOKEN_COOKIE, result.token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
+      // https, or a trusted proxy's X-Forwarded-Proto (Fastify's trustProxy), or COOKIE_SECURE=true
       secure: cookieSecure(req, opts.cookieSecure),
-      maxAge: Math.floor(opts.sessionTtlMs / 1000),
+      maxAge: Math.floor(Math.min(opts.sessionTtlMs, opts.sessionMaxAgeMs) / 1000),
     });
     return result;
   });
 
   route(app, getSessionUser, (req) => auth.sessionUser(opts.db, requireSession(req)));
+
+  route(app, changePassword, (req) => auth.changeOwnPassword(opts.db, requireSession(req), req.body, req.ip));
 
   route(app, listDemoAccounts, async () => {
     const rows = await opts.db

@@ -99,5 +99,6 @@ export function toSessionUser(row: SessionRow, ctx: SessionContext): SessionUser
     isMcuSite: ctx.clinic?.mcuSite ?? false,
     timeZone: ctx.clinic?.timeZone ?? 'Asia/Jakarta',
     demo: row.demo,
+    mustChangePassword: row.mustChangePassword,
   };
 }

@@ -12,7 +12,7 @@ import { writeAudit } from '../../shared/audit.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { pageOf } from '../../shared/sql.ts';
-import { endSessions } from '../auth/auth.service.ts';
+import { auditPassword, checkCurrentPassword, endSessions } from '../auth/auth.service.ts';
 import {
   assertUsernameFree,
   assignableRole,
@@ -130,6 +130,8 @@ export async function createDoctor(db: Db, session: AuthSession, input: DoctorCr
           roleId: role.id,
           corpId: session.corpId,
           clinicId: primary,
+          // the Admin chose this password: the doctor picks their own at the first login
+          mustChangePassword: true,
         },
       });
       await writeAudit(tx, {
@@ -140,7 +142,7 @@ export async function createDoctor(db: Db, session: AuthSession, input: DoctorCr
         entity: 'doctor',
         entityId: String(doctor.id),
         ip,
-        detail: { name: input.name, username: input.username, clinicIds },
+        detail: { name: input.name, username: input.username, clinicIds, mustChangePassword: true },
       });
       return { doctorId: doctor.id, uidEmployee: employee.uid, userId: user.uid };
     }),
@@ -192,11 +194,14 @@ export async function updateDoctor(db: Db, session: AuthSession, input: DoctorUp
     d.username.toLowerCase() !== row.username?.toLowerCase()
   )
     await assertUsernameFree(db, d.username, row.userId);
-  const passwordHash = d.password ? await hashPassword(d.password) : undefined;
+  const own = row.userId === session.userId;
+  // the own password needs the current one; another's, set by an Admin, must be changed at its next login
+  if (own && d.password)
+    await checkCurrentPassword(db, session, d.currentPassword, ip, 'updateData.currentPassword');
+  const passwordHash = d.password && row.userId !== null ? await hashPassword(d.password) : undefined;
   // the login's clinic follows an explicit clinicId, or moves when its clinic was dropped
   const userClinic =
     d.clinicId ?? (row.userClinicId !== null && !clinics.includes(row.userClinicId) ? clinics[0] : undefined);
-  const own = row.userId === session.userId;
 
   await guardUnique(() =>
     db.transaction(async (tx) => {
@@ -229,12 +234,17 @@ export async function updateDoctor(db: Db, session: AuthSession, input: DoctorUp
           roleId: role?.id,
           clinicId: userClinic,
           passwordHash,
+          mustChangePassword: passwordHash ? !own : undefined,
           updatedAt: now,
         },
       });
       if (clinicsChanged) await replaceDoctorClinics(tx, row.doctorId, clinics);
-      if (row.userId !== null && passwordHash)
+      if (row.userId !== null && passwordHash) {
         await endSessions(tx, row.userId, own ? session.sessionId : undefined);
+        await auditPassword(tx, session, ip, own ? 'password.change' : 'password.reset', row.userUid, {
+          username: d.username ?? row.username,
+        });
+      }
       await writeAudit(tx, {
         userId: session.userId,
         corpId: session.corpId,
@@ -244,7 +254,7 @@ export async function updateDoctor(db: Db, session: AuthSession, input: DoctorUp
         entityId: String(row.doctorId),
         ip,
         detail: {
-          fields: Object.keys(d).filter((k) => k !== 'password'),
+          fields: Object.keys(d).filter((k) => k !== 'password' && k !== 'currentPassword'),
           passwordChanged: Boolean(passwordHash),
           ...(clinicsChanged && { clinics }),
           ...(role && { role: role.name }),

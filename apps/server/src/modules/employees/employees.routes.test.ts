@@ -154,7 +154,7 @@ describe('the generic staff profile (PATCH settings/employee)', () => {
 
   it('a password change ends the user’s other sessions but not this one', async () => {
     const other = await loginAs(ctx.app, 'perawat');
-    const res = await ownEdit('perawat', { password: 'passwordbaru1' });
+    const res = await ownEdit('perawat', { password: 'passwordbaru1', currentPassword: 'klinikita' });
     expect(res.statusCode).toBe(200);
     expect(
       (await ctx.app.inject({ method: 'GET', url: `${API}/users`, headers: { authorization: other } }))
@@ -430,7 +430,7 @@ describe('the own profile, doctor and photo variant (PATCH settings/doctors/prof
 
   it('serves the photo variant for staff by uidEmployee, and a password change logs out other sessions', async () => {
     const other = await loginAs(ctx.app, 'dokter');
-    const res = await edit('dokter', { password: 'passwordbaru1' });
+    const res = await edit('dokter', { password: 'passwordbaru1', currentPassword: 'klinikita' });
     expect(res.statusCode).toBe(200);
     expect(
       (await ctx.app.inject({ method: 'GET', url: `${API}/users`, headers: { authorization: other } }))

@@ -14,7 +14,7 @@ import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
 import { isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
-import { endSessions } from '../auth/auth.service.ts';
+import { auditPassword, checkCurrentPassword, endSessions } from '../auth/auth.service.ts';
 import { isStoredFile } from '../files/files.service.ts';
 import { corporateRole } from '../roles/roles.service.ts';
 import { toEmployeeProfile } from './employees.mapper.ts';
@@ -127,11 +127,14 @@ export async function createEmployee(db: Db, session: AuthSession, input: Employ
         corpId: session.corpId,
         clinicId: input.clinicId,
         employeeId: employee.id,
+        // the Admin chose this password: the new user picks their own at the first login
+        mustChangePassword: true,
       });
       await audit(tx, session, ip, 'employee.create', uid, input.clinicId, {
         name: input.name,
         username: input.username,
         role: role.name,
+        mustChangePassword: true,
       });
     }),
   );
@@ -202,6 +205,9 @@ export async function editEmployee(db: Db, session: AuthSession, input: Employee
     username = d.username;
     active = d.active;
   }
+  // the own password needs the current one; another's, set by an Admin, must be changed at its next login
+  if (own && d.password)
+    await checkCurrentPassword(db, session, d.currentPassword, ip, 'updateData.currentPassword');
   const passwordHash = d.password ? await hashPassword(d.password) : undefined;
 
   await guardUnique(() =>
@@ -228,14 +234,19 @@ export async function editEmployee(db: Db, session: AuthSession, input: Employee
           clinicId,
           active,
           passwordHash,
+          mustChangePassword: passwordHash ? !own : undefined,
           updatedAt: new Date(),
         });
         if (active === false) await endSessions(tx, target.userId);
         // a new password ends every other session of that login
         else if (passwordHash) await endSessions(tx, target.userId, own ? session.sessionId : undefined);
+        if (passwordHash)
+          await auditPassword(tx, session, ip, own ? 'password.change' : 'password.reset', target.userUid, {
+            username: username ?? target.username,
+          });
       }
       await audit(tx, session, ip, own ? 'profile.update' : 'employee.update', target.uid, target.clinicId, {
-        fields: Object.keys(d).filter((k) => k !== 'password'),
+        fields: Object.keys(d).filter((k) => k !== 'password' && k !== 'currentPassword'),
         passwordChanged: Boolean(passwordHash),
         ...(roleId !== undefined && { roleUid: d.role }),
         ...(clinicId !== undefined && { clinicId }),
@@ -275,6 +286,8 @@ export async function editOwnProfile(db: Db, session: AuthSession, input: Profil
   if (!target) throw notFoundEmployee();
   const d = input.updateData;
   const photo = await checkedPhoto(db, session, d.photo);
+  if (d.password)
+    await checkCurrentPassword(db, session, d.currentPassword, ip, 'updateData.currentPassword');
   const passwordHash = d.password ? await hashPassword(d.password) : undefined;
 
   await db.transaction(async (tx) => {
@@ -290,12 +303,16 @@ export async function editOwnProfile(db: Db, session: AuthSession, input: Profil
       name: d.name,
       imageUrl: photo,
       passwordHash,
+      mustChangePassword: passwordHash ? false : undefined,
       updatedAt: new Date(),
     });
     if (target.doctorId !== null && photo !== undefined) await updateDoctorPhoto(tx, target.doctorId, photo);
-    if (passwordHash) await endSessions(tx, session.userId, session.sessionId);
+    if (passwordHash) {
+      await endSessions(tx, session.userId, session.sessionId);
+      await auditPassword(tx, session, ip, 'password.change', session.userUid);
+    }
     await audit(tx, session, ip, 'profile.update', target.uid, target.clinicId, {
-      fields: Object.keys(d).filter((k) => k !== 'password'),
+      fields: Object.keys(d).filter((k) => k !== 'password' && k !== 'currentPassword'),
       passwordChanged: Boolean(passwordHash),
     });
   });

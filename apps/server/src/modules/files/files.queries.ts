@@ -21,3 +21,19 @@ export async function setUserPhoto(db: Executor, userId: number, doctorId: numbe
   if (doctorId !== null)
     await db.update(doctors).set({ photo: url, updatedAt: new Date() }).where(eq(doctors.id, doctorId));
 }
+
+/** Whether a login or a doctor of the corporate shows this file as its photo. */
+export async function isPhotoInUse(db: Executor, corpId: number, url: string) {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.corpId, corpId), eq(users.imageUrl, url)))
+    .limit(1);
+  if (user) return true;
+  const [doctor] = await db
+    .select({ id: doctors.id })
+    .from(doctors)
+    .where(and(eq(doctors.corpId, corpId), eq(doctors.photo, url)))
+    .limit(1);
+  return Boolean(doctor);
+}

@@ -6,7 +6,7 @@ import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
-import { findFile, insertFile, setUserPhoto } from './files.queries.ts';
+import { findFile, insertFile, isPhotoInUse, setUserPhoto } from './files.queries.ts';
 
 /** Spec 9 states 20000/2000 without a unit; a photo never needs more than 2 MB. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
@@ -96,10 +96,33 @@ export async function isStoredFile(db: Db, corpId: number, uid: string) {
   return (await findFile(db, corpId, uid)) !== null;
 }
 
-/** A stored file of the caller's corporate, with where it lies on disk. */
+/**
+ * The kinds of file the server stores and who may open each. Both are staff photos (the profile
+ * dialog's upload and the login's own image): once a login or a doctor shows one as its photo, it
+ * is part of a staff record every signed-in user of the corporate sees (header, doctor lists), so
+ * they all may open it. Before that (or after it was replaced) only its uploader may. A kind
+ * without a rule here (e.g. a patient's document, should one come) is served to its uploader only
+ * until it gets one: the patient's rule is record.read in a clinic where the patient has a visit.
+ */
+const STAFF_PHOTO_KINDS = ['doctor-upload', 'user-image'];
+
+async function mayOpen(
+  db: Db,
+  session: AuthSession,
+  row: { uid: string; kind: string; uploadedBy: number | null },
+) {
+  if (row.uploadedBy === session.userId) return true;
+  if (STAFF_PHOTO_KINDS.includes(row.kind)) return isPhotoInUse(db, session.corpId, fileUrl(row.uid));
+  return false;
+}
+
+/**
+ * A stored file the caller may open (see `STAFF_PHOTO_KINDS`), with where it lies on disk; any
+ * other file, of this corporate or another, does not exist for the caller (404).
+ */
 export async function openStoredFile(db: Db, uploadsDir: string, session: AuthSession, uid: string) {
   const row = await findFile(db, session.corpId, uid);
-  if (!row) throw notFound();
+  if (!row || !(await mayOpen(db, session, row))) throw notFound();
   const root = path.resolve(uploadsDir);
   const absolute = path.resolve(root, row.storagePath);
   // the stored path is ours, but a file outside the uploads folder is never served

@@ -30,10 +30,17 @@ export function titleOf(patient: EncounterContext['patient'], on: string): strin
   return patient.title ?? ageLabel(calendarDate(patient.dob), patient.sex, calendarDate(on));
 }
 
+/** The visit's doctor as a letter names them. */
+export const visitDoctor = (ctx: EncounterContext): LetterSnapshot['doctor'] =>
+  // the doctor master keeps no practice licence (SIP) yet; the letter prints one when it does
+  ctx.doctorName ? { name: ctx.doctorName, sip: null } : null;
+
+/** What a letter says; `doctor` is who signs it (the issuing doctor), by default the visit's. */
 export function buildSnapshot(
   ctx: EncounterContext,
   writtenOn: string,
   extras: LetterExtras,
+  doctor: LetterSnapshot['doctor'] = visitDoctor(ctx),
 ): LetterSnapshot {
   const p = ctx.patient;
   return {
@@ -54,8 +61,7 @@ export function buildSnapshot(
       nik: p.nik,
       address: p.address,
     },
-    // the doctor master keeps no practice licence (SIP) yet; the letter prints one when it does
-    doctor: ctx.doctorName ? { name: ctx.doctorName, sip: null } : null,
+    doctor,
     visitDate: ctx.queueDate.slice(0, 10),
     writtenOn,
     diagnoses: ctx.diagnoses,

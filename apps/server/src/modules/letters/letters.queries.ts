@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   clinics,
   corporates,
+  doctorClinics,
   doctors,
   employees,
   encounters,
@@ -78,6 +79,7 @@ function selectEncounterContext(db: Executor) {
       corpId: encounters.corpId,
       clinicId: encounters.clinicId,
       patientId: encounters.patientId,
+      doctorId: encounters.doctorId,
       status: encounters.status,
       systolic: encounters.systolic,
       diastolic: encounters.diastolic,
@@ -136,6 +138,25 @@ export type EncounterContext = NonNullable<Awaited<ReturnType<typeof findEncount
 export async function findEncounterContext(db: Executor, where: { uid: string } | { id: number }) {
   const condition = 'uid' in where ? eq(encounters.uid, where.uid) : eq(encounters.id, where.id);
   const [row] = await selectEncounterContext(db).where(condition);
+  return row ?? null;
+}
+
+/**
+ * The doctor behind a login as a letter names them, if they may sign for that clinic: the visit's
+ * own doctor, or a doctor practising at the clinic (in their own name, never the visit doctor's).
+ */
+export async function findIssuingDoctor(
+  db: Executor,
+  doctorId: number,
+  clinicId: number,
+  visitDoctorId: number | null,
+): Promise<{ name: string } | null> {
+  const practises = sql`EXISTS (SELECT 1 FROM ${doctorClinics} WHERE ${doctorClinics.doctorId} = ${doctors.id} AND ${doctorClinics.clinicId} = ${clinicId})`;
+  const [row] = await db
+    .select({ name: employees.name })
+    .from(doctors)
+    .innerJoin(employees, eq(employees.id, doctors.employeeId))
+    .where(and(eq(doctors.id, doctorId), visitDoctorId === doctorId ? undefined : practises));
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
-import { clinicDay } from '@klinikita/domain/common/clinic-day';
+import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, encounters, patients } from '../../db/schema/index.ts';
+import { auditLog, doctorClinics, encounters, patients, registrations } from '../../db/schema/index.ts';
 import { grantMenus } from '../../db/seed/demo.ts';
 import { addForeignCorporate, userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
@@ -25,10 +25,14 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, who?: strin
   });
 
 let nikSerial = 8100;
-/** A patient registered for dokter at clinic 10 today, called in, the note opened and saved. */
-async function noteFor(name: string, over: object = {}) {
+/**
+ * A patient registered for dokter (at clinic 10 unless told) today, called in, the note opened,
+ * saved and (unless told) signed: letters are written from signed notes.
+ */
+async function noteFor(name: string, over: object = {}, options: { clinicId?: number; sign?: boolean } = {}) {
+  const clinicId = options.clinicId ?? 10;
   const patient = await call('POST', '/patients', 'superadmin', {
-    clinicId: 10,
+    clinicId,
     name,
     sex: 'F',
     dob: '14/08/1990',
@@ -36,8 +40,8 @@ async function noteFor(name: string, over: object = {}) {
     address: 'Jl. Kenari II No. 5, Salemba',
   });
   if (patient.statusCode !== 200) throw new Error(patient.body);
-  const registered = await call('POST', '/registrations/registrations', 'pendaftaran', {
-    clinicId: 10,
+  const registered = await call('POST', '/registrations/registrations', 'superadmin', {
+    clinicId,
     patientId: json(patient).data.uid,
     orderType: 'doctor',
     doctorId: dokterId,
@@ -47,7 +51,7 @@ async function noteFor(name: string, over: object = {}) {
   if (registered.statusCode !== 200) throw new Error(registered.body);
   const registration = json(registered).data;
   await call('PATCH', `/registrations/registrations/${registration._id}`, 'dokter', {
-    clinicId: 10,
+    clinicId,
     updateField: { status: 'Examination' },
   });
   const opened = json(
@@ -75,7 +79,15 @@ async function noteFor(name: string, over: object = {}) {
     version: opened.version,
   });
   if (saved.statusCode !== 200) throw new Error(saved.body);
-  return { patientUid: json(patient).data.uid as string, encounter: json(saved).data };
+  let encounter = json(saved).data;
+  if (options.sign ?? true) {
+    const signed = await call('POST', `/consultations/encounters/${encounter.uid}/finish`, 'dokter', {
+      version: encounter.version,
+    });
+    if (signed.statusCode !== 200) throw new Error(signed.body);
+    encounter = json(await call('GET', `/consultations/encounters/${encounter.uid}`, 'dokter')).data;
+  }
+  return { patientUid: json(patient).data.uid as string, encounter };
 }
 
 const sick = (encounterId: string, over: object = {}) => ({
@@ -104,6 +116,7 @@ beforeAll(async () => {
   const dokter = await userByName(db, 'dokter');
   dokterId = dokter.doctorId!;
   await practisesToday(db, dokterId, 10);
+  await practisesToday(db, dokterId, 11);
   await ensureCodes(db);
   paracetamol = await aDrug(db, dokter.corpId);
 });
@@ -161,8 +174,8 @@ describe('writing letters', () => {
         'Pilih hasil pemeriksaan: sehat atau tidak sehat',
       ],
       [sick(encounter.uid, { restFrom: null }), 'restFrom', 'Isi tanggal mulai istirahat'],
-      [sick(encounter.uid, { restDays: 31 }), 'restDays', 'Lama istirahat 1–30 hari'],
-      [sick(encounter.uid, { restDays: null }), 'restDays', 'Lama istirahat 1–30 hari'],
+      [sick(encounter.uid, { restDays: 15 }), 'restDays', 'Lama istirahat 1–14 hari'],
+      [sick(encounter.uid, { restDays: null }), 'restDays', 'Lama istirahat 1–14 hari'],
       [sick(encounter.uid, { restFrom: '2026-02-31' }), 'restFrom', 'Tanggal mulai istirahat tidak valid'],
       [
         { kind: 'referral', encounterId: encounter.uid },
@@ -255,41 +268,45 @@ describe('printing', () => {
   });
 
   it('prints the signed visit: vitals, SOAP, codes, the compounded prescription, the referral and its letter', async () => {
-    const { encounter } = await noteFor('Eko Prasetyo', {
-      prescription: [
-        {
-          kind: 'drug',
-          drugId: paracetamol,
-          name: 'Paracetamol 500 mg',
-          dose: '1 tablet',
-          frequency: '3x sehari',
-          route: 'oral',
-          durationDays: 3,
-          quantity: 9,
-          unit: 'tablet',
+    const { encounter } = await noteFor(
+      'Eko Prasetyo',
+      {
+        prescription: [
+          {
+            kind: 'drug',
+            drugId: paracetamol,
+            name: 'Paracetamol 500 mg',
+            dose: '1 tablet',
+            frequency: '3x sehari',
+            route: 'oral',
+            durationDays: 3,
+            quantity: 9,
+            unit: 'tablet',
+          },
+          {
+            kind: 'compound',
+            name: 'Racikan batuk',
+            ingredients: [
+              { name: 'Ambroxol', amount: '15 mg' },
+              { name: 'CTM', amount: '1 mg' },
+            ],
+            compoundForm: 'puyer',
+            dose: '1 bungkus',
+            frequency: '3x sehari',
+            route: 'oral',
+            durationDays: null,
+            quantity: 10,
+            unit: 'bungkus',
+          },
+        ],
+        referral: {
+          facility: 'RSUD Tarakan',
+          specialty: 'Paru',
+          reason: 'Curiga pneumonia, perlu foto thorax',
         },
-        {
-          kind: 'compound',
-          name: 'Racikan batuk',
-          ingredients: [
-            { name: 'Ambroxol', amount: '15 mg' },
-            { name: 'CTM', amount: '1 mg' },
-          ],
-          compoundForm: 'puyer',
-          dose: '1 bungkus',
-          frequency: '3x sehari',
-          route: 'oral',
-          durationDays: null,
-          quantity: 10,
-          unit: 'bungkus',
-        },
-      ],
-      referral: {
-        facility: 'RSUD Tarakan',
-        specialty: 'Paru',
-        reason: 'Curiga pneumonia, perlu foto thorax',
       },
-    });
+      { sign: false },
+    );
     const finished = await call('POST', `/consultations/encounters/${encounter.uid}/finish`, 'dokter', {
       version: encounter.version,
     });
@@ -334,9 +351,11 @@ describe('printing', () => {
   });
 
   it('writes the referral letter in the consumer’s transaction, numbered and with the note as it is', async () => {
-    const { encounter } = await noteFor('Indah Permatasari', {
-      referral: { facility: 'RS Cipto Mangunkusumo', specialty: null, reason: 'Evaluasi lanjut' },
-    });
+    const { encounter } = await noteFor(
+      'Indah Permatasari',
+      { referral: { facility: 'RS Cipto Mangunkusumo', specialty: null, reason: 'Evaluasi lanjut' } },
+      { sign: false },
+    );
     const db = ctx.database.db;
     const [row] = await db.select().from(encounters).where(eq(encounters.uid, encounter.uid));
     const user = await userByName(db, 'dokter');
@@ -442,5 +461,114 @@ describe('who may write and print', () => {
     const res = await call('GET', '/consultations/letters', 'dokter2');
     expect(res.statusCode).toBe(200);
     expect(json(res).data.docs.every((l: { clinic: { id: number } }) => l.clinic.id !== 10)).toBe(true);
+  });
+});
+
+describe('a letter in the issuing doctor’s own name, from a signed visit, with dates that fit (issue 13 item 7)', () => {
+  const lettersOf = async (encounterUid: string) =>
+    json(await call('GET', `/consultations/letters?encounterId=${encounterUid}`, 'dokter')).data.totalDocs;
+
+  it('writes nothing from a draft, and nothing for a nurse', async () => {
+    const { encounter } = await noteFor('Joko Susilo', {}, { sign: false });
+    const draft = await call('POST', '/consultations/letters', 'dokter', sick(encounter.uid));
+    expect(draft.statusCode).toBe(409);
+    expect(json(draft).errors).toEqual([
+      {
+        path: 'encounterId',
+        message: 'Surat hanya dapat dibuat dari catatan pemeriksaan yang sudah ditandatangani dokter',
+      },
+    ]);
+    const signed = await noteFor('Joko Santoso');
+    for (const uid of [encounter.uid, signed.encounter.uid]) {
+      const nurse = await call('POST', '/consultations/letters', 'perawat', sick(uid));
+      expect(nurse.statusCode).toBe(403);
+      expect(json(nurse).message).toBe('Hanya dokter yang dapat menandatangani catatan pemeriksaan');
+    }
+    expect(await lettersOf(encounter.uid)).toBe(0);
+    expect(await lettersOf(signed.encounter.uid)).toBe(0);
+  });
+
+  it('a colleague at the visit’s clinic signs in her own name, never the examining doctor’s', async () => {
+    // dokter examines at clinic 11, where dokter2 practises too
+    const { encounter } = await noteFor('Kartika Sari', {}, { clinicId: 11 });
+    const res = await call('POST', '/consultations/letters', 'dokter2', sick(encounter.uid));
+    expect(res.statusCode).toBe(200);
+    const letter = json(res).data;
+    expect(letter.doctorName).toBe('dr. Sari Dewi, Sp.PD');
+    const text = pdfText(
+      (await call('GET', `/consultations/letters/${letter.uid}/pdf`, 'dokter2')).rawPayload,
+    );
+    expect(text).toContain('Yang bertanda tangan di bawah ini, dokter dr. Sari Dewi, Sp.PD');
+    expect(text).not.toContain('Alexander Wijaya');
+    // the examining doctor's own letter names him
+    const own = json(await call('POST', '/consultations/letters', 'dokter', health(encounter.uid))).data;
+    expect(own.doctorName).toBe('dr. Alexander Wijaya');
+  });
+
+  it('a sick leave starts on the visit day or the day after and lasts at most 14 days', async () => {
+    const { encounter } = await noteFor('Lina Marlina');
+    const before = 'Istirahat tidak dapat dimulai sebelum tanggal kunjungan';
+    const late = 'Istirahat dimulai pada tanggal kunjungan atau sehari sesudahnya';
+    const cases: [object, string, string][] = [
+      [{ restFrom: '2001-01-01' }, 'restFrom', before],
+      [{ restFrom: addDays(today, -1) }, 'restFrom', before],
+      [{ restFrom: addDays(today, 2) }, 'restFrom', late],
+      [{ restFrom: '2099-12-31' }, 'restFrom', late],
+      [{ restDays: 15 }, 'restDays', 'Lama istirahat 1–14 hari'],
+      [{ restDays: 0 }, 'restDays', 'Lama istirahat 1–14 hari'],
+    ];
+    for (const [over, path, message] of cases) {
+      const res = await call('POST', '/consultations/letters', 'dokter', sick(encounter.uid, over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(json(res).errors).toContainEqual({ path, message });
+    }
+    expect(await lettersOf(encounter.uid)).toBe(0);
+    const longest = await call(
+      'POST',
+      '/consultations/letters',
+      'dokter',
+      sick(encounter.uid, { restFrom: addDays(today, 1), restDays: 14 }),
+    );
+    expect(longest.statusCode).toBe(200);
+    expect(json(longest).data).toMatchObject({
+      restFrom: addDays(today, 1),
+      restDays: 14,
+      restUntil: addDays(today, 14),
+      visitDate: today,
+    });
+  });
+
+  it('a user whose doctor no longer practises at the visit’s clinic writes nothing there', async () => {
+    const { encounter } = await noteFor('Nina Kurnia', {}, { clinicId: 11 });
+    const db = ctx.database.db;
+    const dokter2 = await userByName(db, 'dokter2');
+    // dokter2's login stays at clinic 11 (her home clinic), her practice there ends
+    const where = and(eq(doctorClinics.doctorId, dokter2.doctorId!), eq(doctorClinics.clinicId, 11));
+    const [practice] = await db.select().from(doctorClinics).where(where);
+    await db.delete(doctorClinics).where(where);
+    try {
+      const res = await call('POST', '/consultations/letters', 'dokter2', health(encounter.uid));
+      expect(res.statusCode).toBe(403);
+      expect(json(res).message).toBe(
+        'Surat hanya dapat dibuat oleh dokter yang berpraktik di klinik kunjungan ini',
+      );
+      expect(await lettersOf(encounter.uid)).toBe(0);
+    } finally {
+      await db.insert(doctorClinics).values(practice);
+    }
+  });
+
+  it('writes nothing from a visit whose day has not come', async () => {
+    const { encounter } = await noteFor('Maya Puspita');
+    const db = ctx.database.db;
+    const [row] = await db.select().from(encounters).where(eq(encounters.uid, encounter.uid));
+    await db
+      .update(registrations)
+      .set({ queueDate: addDays(today, 3) })
+      .where(eq(registrations.id, row.registrationId));
+    const res = await call('POST', '/consultations/letters', 'dokter', health(encounter.uid));
+    expect(res.statusCode).toBe(409);
+    expect(json(res).message).toBe('Tanggal kunjungan belum tiba; surat belum dapat dibuat');
+    expect(await lettersOf(encounter.uid)).toBe(0);
   });
 });

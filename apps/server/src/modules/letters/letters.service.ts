@@ -1,6 +1,7 @@
-import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
+import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import { formatLetterNumber, type LetterKind } from '@klinikita/domain/consultations/consultation.rules';
 import type { ReferralDraft } from '@klinikita/domain/consultations/encounter.schema';
+import { restFromProblem, restUntil } from '@klinikita/domain/consultations/letter.rules';
 import type {
   Letter,
   LetterCreateInput,
@@ -16,10 +17,10 @@ import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, pageOf } from '../../shared/sql.ts';
 import { encounterByUid } from '../consultations/consultations.service.ts';
 import { buildSnapshot, calendarDate, legacyReferral, titleOf, toLetter } from './letters.mapper.ts';
-import { renderLetterPdf } from './letters.pdf.ts';
 import {
   type EncounterContext,
   findEncounterContext,
+  findIssuingDoctor,
   findLetter,
   findPatientId,
   insertLetter,
@@ -28,7 +29,10 @@ import {
   nextLetterValue,
   pageLetters,
 } from './letters.queries.ts';
-import { renderEncounterPdf } from './visit.pdf.ts';
+import type { PdfJob } from './pdf.worker.ts';
+
+/** Lays a PDF out (on the PDF pool's worker threads; the data is read here, on the main thread). */
+export type RenderPdf = (job: PdfJob) => Promise<Buffer>;
 
 const NO_EXTRAS: LetterExtras = {
   purpose: null,
@@ -63,16 +67,6 @@ async function scopedEncounter(db: Executor, session: AuthSession, uid: string) 
   return ctx;
 }
 
-/** A real calendar day 'YYYY-MM-DD' (the schema checks only the shape). */
-const isDay = (day: string) => {
-  const date = calendarDate(day);
-  return (
-    date.getFullYear() === Number(day.slice(0, 4)) &&
-    date.getMonth() + 1 === Number(day.slice(5, 7)) &&
-    date.getDate() === Number(day.slice(8, 10))
-  );
-};
-
 /** Numbers the letter (per clinic, kind and the clinic's year) and stores it with its snapshot. */
 async function writeLetter(
   tx: Executor,
@@ -81,6 +75,7 @@ async function writeLetter(
   extras: LetterExtras,
   userId: number,
   ip: string | null,
+  doctor?: LetterSnapshot['doctor'],
 ): Promise<Letter> {
   const today = clinicDay(ctx.clinic.timeZone);
   const year = Number(today.slice(0, 4));
@@ -99,7 +94,7 @@ async function writeLetter(
     encounterId: ctx.id,
     kind,
     number,
-    data: buildSnapshot(ctx, today, extras),
+    data: buildSnapshot(ctx, today, extras, doctor),
     createdBy: userId,
   });
   await audit(
@@ -114,35 +109,44 @@ async function writeLetter(
   return toLetter(row!);
 }
 
-/** A health certificate or a sick-leave letter written from a visit of the user's clinic. */
+/**
+ * A health certificate or a sick-leave letter, issued by a doctor from a signed visit of one of
+ * their clinics and signed in the issuing doctor's own name (issue 13 item 7): the letter is dated
+ * today (the visit day or later), a sick leave starts on the visit day or the day after.
+ */
 export async function createLetter(db: Db, session: AuthSession, input: LetterCreateInput, ip: string) {
   assertClinical(session);
+  // the route's letter.issue already needs a doctor profile; the name on the letter comes from it
+  const doctorId = session.doctorId;
+  if (doctorId === null) throw forbidden('consultations.doctorOnly');
   if (input.kind === 'referral')
     throw refuse(400, 'referralFromNote', [{ path: 'kind', key: 'letters.referralFromNote' }]);
-  let extras: LetterExtras;
-  if (input.kind === 'health') {
-    extras = {
-      ...NO_EXTRAS,
-      purpose: input.purpose?.trim() || null,
-      healthy: input.healthy ?? null,
-      notes: input.notes?.trim() || null,
-    };
-  } else {
-    const restFrom = input.restFrom ?? '';
-    if (!isDay(restFrom))
-      throw refuse(400, 'restFromInvalid', [{ path: 'restFrom', key: 'letters.restFromInvalid' }]);
-    const restDays = input.restDays ?? 1;
-    extras = {
-      ...NO_EXTRAS,
-      notes: input.notes?.trim() || null,
-      restFrom,
-      restDays,
-      restUntil: addDays(restFrom, restDays - 1),
-    };
-  }
   return db.transaction(async (tx) => {
     const ctx = await scopedEncounter(tx, session, input.encounterId);
-    return writeLetter(tx, ctx, input.kind, extras, session.userId, ip);
+    if (ctx.status !== 'signed')
+      throw refuse(409, 'visitNotSigned', [{ path: 'encounterId', key: 'letters.visitNotSigned' }]);
+    const visitDay = ctx.queueDate.slice(0, 10);
+    if (visitDay > clinicDay(ctx.clinic.timeZone))
+      throw refuse(409, 'visitInFuture', [{ path: 'encounterId', key: 'letters.visitInFuture' }]);
+    const doctor = await findIssuingDoctor(tx, doctorId, ctx.clinicId, ctx.doctorId);
+    if (!doctor) throw forbidden('letters.notClinicDoctor');
+    const notes = input.notes?.trim() || null;
+    let extras: LetterExtras;
+    if (input.kind === 'health') {
+      extras = {
+        ...NO_EXTRAS,
+        purpose: input.purpose?.trim() || null,
+        healthy: input.healthy ?? null,
+        notes,
+      };
+    } else {
+      const restFrom = input.restFrom!;
+      const problem = restFromProblem(visitDay, restFrom);
+      if (problem) throw new AppError(400, problem, {}, [{ path: 'restFrom', key: problem }]);
+      const restDays = input.restDays ?? 1;
+      extras = { ...NO_EXTRAS, notes, restFrom, restDays, restUntil: restUntil(restFrom, restDays) };
+    }
+    return writeLetter(tx, ctx, input.kind, extras, session.userId, ip, { name: doctor.name, sip: null });
   });
 }
 
@@ -218,7 +222,7 @@ export async function listLetters(db: Db, session: AuthSession, q: LetterListQue
 const fileName = (text: string) => `${text.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '')}.pdf`;
 
 /** A letter as printed; every print is audited. */
-export async function letterPdf(db: Db, session: AuthSession, uid: string, ip: string) {
+export async function letterPdf(db: Db, session: AuthSession, uid: string, ip: string, render: RenderPdf) {
   assertClinical(session);
   const row = await findLetter(db, { uid });
   if (!row || row.corpId !== session.corpId) throw refuse(404, 'notFound');
@@ -233,7 +237,10 @@ export async function letterPdf(db: Db, session: AuthSession, uid: string, ip: s
       referral: legacyReferral(row.data),
     });
   }
-  const pdf = await renderLetterPdf({ kind: row.kind as LetterKind, number: row.number, data });
+  const pdf = await render({
+    kind: 'letter',
+    letter: { kind: row.kind as LetterKind, number: row.number, data },
+  });
   await audit(
     db,
     { userId: session.userId, corpId: session.corpId, clinicId: row.clinicId, patientId: row.patientId, ip },
@@ -246,26 +253,29 @@ export async function letterPdf(db: Db, session: AuthSession, uid: string, ip: s
 }
 
 /** One visit printed for the record or the patient; every print is audited. */
-export async function encounterPdf(db: Db, session: AuthSession, uid: string, ip: string) {
+export async function encounterPdf(db: Db, session: AuthSession, uid: string, ip: string, render: RenderPdf) {
   const ctx = await scopedEncounter(db, session, uid);
   const encounter = await encounterByUid(db, uid);
   if (!encounter) throw refuse(404, 'encounterNotFound');
   const p = ctx.patient;
-  const pdf = await renderEncounterPdf({
-    encounter,
-    patient: {
-      name: p.name,
-      title: titleOf(p, ctx.queueDate),
-      mrn: p.mrn,
-      sex: p.sex,
-      dob: p.dob,
-      age: ageParts(calendarDate(p.dob), calendarDate(ctx.queueDate)),
-      nik: p.nik,
-      allergies: p.allergies,
+  const pdf = await render({
+    kind: 'visit',
+    visit: {
+      encounter,
+      patient: {
+        name: p.name,
+        title: titleOf(p, ctx.queueDate),
+        mrn: p.mrn,
+        sex: p.sex,
+        dob: p.dob,
+        age: ageParts(calendarDate(p.dob), calendarDate(ctx.queueDate)),
+        nik: p.nik,
+        allergies: p.allergies,
+      },
+      head: ctx.clinic,
+      timeZone: ctx.clinic.timeZone,
+      printedBy: session.name,
     },
-    head: ctx.clinic,
-    timeZone: ctx.clinic.timeZone,
-    printedBy: session.name,
   });
   await audit(
     db,

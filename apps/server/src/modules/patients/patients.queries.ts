@@ -1,6 +1,6 @@
 import { MRN_PATTERN } from '@klinikita/domain/patients/patient.schema';
-import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { clinics, mrnCounters, partnerCompanies, patients } from '../../db/schema/index.ts';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { clinics, mrnCounters, partnerCompanies, patients, registrations } from '../../db/schema/index.ts';
 import { type Executor, escapeLike } from '../../shared/sql.ts';
 import type { PatientRow } from './patients.mapper.ts';
 
@@ -73,10 +73,39 @@ function searchCondition(text: string): SQL {
   return sql`lower(${patients.name}) LIKE ${`%${escapeLike(text.toLowerCase())}%`}`;
 }
 
+/**
+ * Who may change a patient of the shared master (patients.service.ts says why): everyone of the
+ * corporate (`all`), or the given clinics (registered there or a visit there) and the registering user.
+ */
+export type ChangeScope = { all: true } | { all: false; clinicIds: number[]; userId: number };
+
+function mayChangeCondition(scope: ChangeScope): SQL {
+  if (scope.all) return sql`true`;
+  const byUser = eq(patients.createdBy, scope.userId);
+  if (!scope.clinicIds.length) return byUser;
+  return or(
+    byUser,
+    inArray(patients.clinicId, scope.clinicIds),
+    sql`EXISTS (SELECT 1 FROM ${registrations} WHERE ${registrations.patientId} = ${patients.id}
+      AND ${inArray(registrations.clinicId, scope.clinicIds)})`,
+  ) as SQL;
+}
+
+/** Whether the scope may change this patient (one indexed probe of the patient's visits). */
+export async function patientInChangeScope(db: Executor, patientId: number, scope: ChangeScope) {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), mayChangeCondition(scope)));
+  return Boolean(row);
+}
+
 export async function pagePatients(
   db: Executor,
   corpId: number,
   q: { search?: string; page: number; limit: number; clinicId?: number },
+  /** Who asks, for each row's `mayChange` (none given: false, as in the bench's bare query). */
+  scope?: ChangeScope,
 ) {
   const where = and(
     eq(patients.corpId, corpId),
@@ -85,7 +114,14 @@ export async function pagePatients(
     q.search ? searchCondition(q.search) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(patients).where(where);
-  const rows = await patientSelect(db)
+  const rows = await db
+    .select({
+      ...patientColumns,
+      // no known creator (seeded, imported) makes the comparison NULL: read as "may not"
+      mayChange: sql<boolean>`coalesce(${scope ? mayChangeCondition(scope) : sql`false`}, false)`,
+    })
+    .from(patients)
+    .leftJoin(clinics, eq(clinics.id, patients.clinicId))
     .where(where)
     .orderBy(asc(sql`lower(${patients.name})`), asc(patients.id))
     .limit(q.limit)

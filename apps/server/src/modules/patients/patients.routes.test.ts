@@ -288,7 +288,9 @@ describe('access and scope', () => {
     const other = await create({ clinicId: 11 }, 'admin');
     const del = await call('DELETE', `/patients/${other.uid}`, 'pendaftaran');
     expect(del.statusCode).toBe(403);
-    expect(json(del).message).toBe('Anda tidak memiliki akses ke data klinik ini');
+    expect(json(del).message).toBe(
+      'Data pasien ini hanya dapat diubah atau dihapus oleh staf klinik yang mendaftarkan atau pernah melayani pasien ini, atau oleh Admin korporat.',
+    );
   });
 
   it('keeps corporates apart', async () => {

@@ -1,3 +1,4 @@
+import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
 import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
 import {
   formatMrn,
@@ -8,7 +9,7 @@ import {
 } from '@klinikita/domain/patients/patient.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
-import { assertClinicInScope } from '../../shared/access.ts';
+import { assertClinicInScope, can } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
@@ -17,6 +18,7 @@ import { findRegionIssue } from '../regions/regions.service.ts';
 import { type PatientRow, toPatient, toPatientSummary } from './patients.mapper.ts';
 import {
   activeCompanyExists,
+  type ChangeScope,
   findByNik,
   findLikelyDuplicates,
   findPatient,
@@ -24,6 +26,7 @@ import {
   listActiveCompanies,
   nextMrnValue,
   pagePatients,
+  patientInChangeScope,
   updatePatient,
 } from './patients.queries.ts';
 
@@ -50,6 +53,26 @@ async function corporatePatient(db: Db, session: AuthSession, uid: string) {
   if (!row) throw notFoundPatient();
   if (row.corpId !== session.corpId) throw forbidden('api.corporateForbidden');
   return row;
+}
+
+/**
+ * The shared patient master: one record per person in the corporate, so every branch finds and
+ * registers the chain's patients (read corporate-wide). Changing or removing the record is for
+ * those who know the patient: staff of the clinic that registered them or of a clinic where they
+ * have a visit, the user who registered them, and the corporate roles. A branch that never saw the
+ * patient registers the visit first (which links the patient to it) and then corrects the data, so
+ * nothing is blocked, yet a clinic cannot rewrite or remove strangers' identities. Edit and delete
+ * follow the same rule.
+ */
+function changeScope(session: AuthSession): ChangeScope {
+  if (CORPORATE_SCOPE_ROLES.includes(session.roleName)) return { all: true };
+  return { all: false, clinicIds: session.clinicIds, userId: session.userId };
+}
+
+/** Refuses (403) a change or removal outside the caller's change scope. */
+async function assertMayChange(db: Db, session: AuthSession, row: PatientRow) {
+  if (!(await patientInChangeScope(db, row.id, changeScope(session))))
+    throw forbidden('patients.outsideScope');
 }
 
 const nikTaken = (existing: PatientRow) =>
@@ -140,10 +163,11 @@ export function listCompanies(db: Db, session: AuthSession) {
 
 export async function listPatients(db: Db, session: AuthSession, q: PatientListQuery) {
   if (q.clinicId !== undefined) assertClinicInScope(session, q.clinicId);
-  const { rows, total } = await pagePatients(db, session.corpId, q);
+  const { rows, total } = await pagePatients(db, session.corpId, q, changeScope(session));
   const now = new Date();
+  const writes = can(session, 'patient.write');
   return pageOf(
-    rows.map((r) => toPatientSummary(r, now)),
+    rows.map((r) => ({ ...toPatientSummary(r, now), mayChange: writes && r.mayChange })),
     total,
     q,
   );
@@ -153,7 +177,9 @@ export async function listPatients(db: Db, session: AuthSession, q: PatientListQ
 export async function readPatient(db: Db, session: AuthSession, uid: string, ip: string) {
   const row = await corporatePatient(db, session, uid);
   await audit(db, session, ip, 'patient.read', row);
-  return toPatient(row);
+  const mayChange =
+    can(session, 'patient.write') && (await patientInChangeScope(db, row.id, changeScope(session)));
+  return { ...toPatient(row), mayChange };
 }
 
 const REGION_KEYS = ['provinceCode', 'cityCode', 'districtCode', 'villageCode'] as const;
@@ -243,7 +269,8 @@ export async function createPatient(db: Db, session: AuthSession, input: Patient
   );
   const created = await findPatient(db, uid);
   if (!created) throw notFoundPatient();
-  return toPatient(created);
+  // the registering user may change it (changeScope)
+  return { ...toPatient(created), mayChange: true };
 }
 
 /** `PATCH patients/:uid`: the fields sent; the cross-field rules hold on the merged record. */
@@ -255,6 +282,7 @@ export async function editPatient(
   ip: string,
 ) {
   const row = await corporatePatient(db, session, uid);
+  await assertMayChange(db, session, row);
   const { confirmDuplicate, ...d } = input;
   const issues = patientCrossIssues({
     nationality: d.nationality ?? row.nationality,
@@ -295,38 +323,40 @@ export async function editPatient(
     },
     row.id,
   );
-  const changed = Object.keys(d);
+  const values = {
+    nik,
+    passport: editText(d.passport?.toUpperCase()),
+    nationality: d.nationality,
+    title: d.title,
+    name: d.name,
+    sex: d.sex,
+    dob,
+    bloodGroup: d.bloodGroup,
+    rhesus: d.rhesus,
+    phone: editText(d.phone),
+    email: editText(d.email),
+    address: editText(d.address),
+    provinceCode: editText(d.provinceCode),
+    cityCode: editText(d.cityCode),
+    districtCode: editText(d.districtCode),
+    villageCode: editText(d.villageCode),
+    payerType: d.payerType,
+    companyId: d.companyId,
+    insuranceName: editText(d.insuranceName),
+    insuranceNumber: editText(d.insuranceNumber),
+    emergencyName: editText(d.emergencyName),
+    emergencyPhone: editText(d.emergencyPhone),
+    emergencyRelation: editText(d.emergencyRelation),
+    allergies: editText(d.allergies),
+    ihsNumber: editText(d.ihsNumber),
+  };
+  // the names of the fields whose value changes, never the values: identity and health data
+  const changed = Object.entries(values)
+    .filter(([field, value]) => value !== undefined && value !== row[field as keyof PatientRow])
+    .map(([field]) => field);
   await guardNik(db, session.corpId, nik, () =>
     db.transaction(async (tx) => {
-      await updatePatient(tx, row.id, {
-        nik,
-        passport: editText(d.passport?.toUpperCase()),
-        nationality: d.nationality,
-        title: d.title,
-        name: d.name,
-        sex: d.sex,
-        dob,
-        bloodGroup: d.bloodGroup,
-        rhesus: d.rhesus,
-        phone: editText(d.phone),
-        email: editText(d.email),
-        address: editText(d.address),
-        provinceCode: editText(d.provinceCode),
-        cityCode: editText(d.cityCode),
-        districtCode: editText(d.districtCode),
-        villageCode: editText(d.villageCode),
-        payerType: d.payerType,
-        companyId: d.companyId,
-        insuranceName: editText(d.insuranceName),
-        insuranceNumber: editText(d.insuranceNumber),
-        emergencyName: editText(d.emergencyName),
-        emergencyPhone: editText(d.emergencyPhone),
-        emergencyRelation: editText(d.emergencyRelation),
-        allergies: editText(d.allergies),
-        ihsNumber: editText(d.ihsNumber),
-        updatedAt: new Date(),
-      });
-      // field names only: the values are health data and stay out of the log
+      await updatePatient(tx, row.id, { ...values, updatedAt: new Date() });
       await audit(tx, session, ip, 'patient.update', row, {
         fields: changed,
         confirmedDuplicate: confirmDuplicate || undefined,
@@ -335,16 +365,16 @@ export async function editPatient(
   );
   const saved = await findPatient(db, uid);
   if (!saved) throw notFoundPatient();
-  return toPatient(saved);
+  return { ...toPatient(saved), mayChange: true };
 }
 
 /**
  * Soft delete (nothing clinical is hard-deleted): the record leaves every list and its NIK is
- * free again. Only staff of the registering clinic may remove it.
+ * free again. The same rule as for a change (`changeScope`).
  */
 export async function deletePatient(db: Db, session: AuthSession, uid: string, ip: string) {
   const row = await corporatePatient(db, session, uid);
-  assertClinicInScope(session, row.clinicId);
+  await assertMayChange(db, session, row);
   await db.transaction(async (tx) => {
     await updatePatient(tx, row.id, { deletedAt: new Date() });
     await audit(tx, session, ip, 'patient.delete', row, { mrn: row.mrn });

@@ -14,10 +14,9 @@ import {
   clinicByDisplayToken,
   displayState,
   displayTokenOf,
-  queuePrefixesOf,
   setDisplayToken,
-  setQueuePrefixes,
-} from './registrations.queries.ts';
+} from './queue-display.queries.ts';
+import { queuePrefixesOf, setQueuePrefixes } from './registrations.queries.ts';
 
 /**
  * The clinic's queue settings (number prefixes) and its waiting-room display: the link, its

@@ -260,6 +260,52 @@ export async function doctorsOnDay(
   }));
 }
 
+/**
+ * Serialises the registrations of one patient to one doctor (or service) of a clinic on one day,
+ * until the transaction ends: the duplicate check that follows sees every earlier one committed.
+ */
+export async function lockPatientVisitDay(
+  db: Executor,
+  v: {
+    clinicId: number;
+    patientId: number;
+    day: string;
+    doctorId: number | null;
+    serviceType: string | null;
+  },
+) {
+  const key = `registration:${v.clinicId}:${v.patientId}:${v.doctorId ? `doctor:${v.doctorId}` : `service:${v.serviceType}`}:${v.day}`;
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** The patient's active visit of the day with the doctor (or at the service) in the clinic, if any. */
+export async function findActiveVisit(
+  db: Executor,
+  v: {
+    clinicId: number;
+    patientId: number;
+    day: string;
+    doctorId: number | null;
+    serviceType: string | null;
+    activeStatuses: readonly RegistrationStatus[];
+  },
+): Promise<RegistrationRow | null> {
+  const target = v.doctorId
+    ? sql`r.order_type = 'doctor' AND r.doctor_id = ${v.doctorId}`
+    : sql`r.order_type = 'service' AND r.service_type = ${v.serviceType}`;
+  const [row] = rowsOf(
+    await db.execute(sql`${VIEW}
+      WHERE r.clinic_id = ${v.clinicId} AND r.patient_id = ${v.patientId} AND r.queue_date = ${v.day}::date
+        AND ${target}
+        AND r.status IN (${sql.join(
+          v.activeStatuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+      ORDER BY r.id LIMIT 1`),
+  );
+  return row ? toRow(row) : null;
+}
+
 /** Locks the doctor's day so two clerks cannot both take the last place of the limit. */
 export async function lockDoctorDay(db: Executor, doctorId: number, clinicId: number, weekday: number) {
   await db.execute(
@@ -280,60 +326,6 @@ export async function setQueuePrefixes(db: Executor, clinicId: number, prefixes:
     .insert(queueSettings)
     .values({ clinicId, prefixes })
     .onConflictDoUpdate({ target: queueSettings.clinicId, set: { prefixes, updatedAt: sql`now()` } });
-}
-
-export async function displayTokenOf(db: Executor, clinicId: number) {
-  const [row] = await db
-    .select({ token: queueSettings.displayToken })
-    .from(queueSettings)
-    .where(eq(queueSettings.clinicId, clinicId));
-  return row?.token ?? null;
-}
-
-export async function setDisplayToken(db: Executor, clinicId: number, token: string) {
-  await db
-    .insert(queueSettings)
-    .values({ clinicId, displayToken: token })
-    .onConflictDoUpdate({
-      target: queueSettings.clinicId,
-      set: { displayToken: token, updatedAt: sql`now()` },
-    });
-}
-
-export async function clinicByDisplayToken(db: Executor, token: string) {
-  const [row] = rowsOf(
-    await db.execute(sql`
-      SELECT c.id, c.name, c.time_zone FROM queue_settings q JOIN clinics c ON c.id = q.clinic_id
-       WHERE q.display_token = ${token} AND c.deleted_at IS NULL`),
-  );
-  return row ? { id: row.id as number, name: row.name as string, timeZone: row.time_zone as string } : null;
-}
-
-/** The display: today's latest calls and who still waits, per room. */
-export async function displayState(db: Executor, clinicId: number, day: string) {
-  const calls = rowsOf(
-    await db.execute(sql`
-      SELECT uid, queue_number, room, status, called_at FROM registrations
-       WHERE clinic_id = ${clinicId} AND queue_date = ${day}::date AND called_at IS NOT NULL
-         AND status <> 'Cancelled'
-       ORDER BY called_at DESC LIMIT 8`),
-  );
-  const waiting = rowsOf(
-    await db.execute(sql`
-      SELECT room, count(*)::int AS n FROM registrations
-       WHERE clinic_id = ${clinicId} AND queue_date = ${day}::date AND status IN ('Waiting', 'Queueing', 'Skip')
-       GROUP BY room ORDER BY room`),
-  );
-  return {
-    calls: calls.map((c) => ({
-      _id: c.uid as string,
-      queueNumber: c.queue_number as string,
-      room: c.room as string,
-      status: c.status as RegistrationStatus,
-      calledAt: new Date(c.called_at as string).toISOString(),
-    })),
-    waiting: waiting.map((w) => ({ room: w.room as string, count: Number(w.n) })),
-  };
 }
 
 /** A doctor of any corporate by id, with the name staff know them by. */

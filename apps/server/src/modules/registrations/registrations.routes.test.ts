@@ -164,7 +164,9 @@ describe('registering a visit', () => {
       ),
     ).data.totalDocs as number;
     const made = await Promise.all(
-      Array.from({ length: 20 }, () => register(serviceVisit(patientId, 'TREATMENT'))),
+      Array.from({ length: 20 }, () =>
+        register(serviceVisit(patientId, 'TREATMENT', { confirmDuplicate: true })),
+      ),
     );
     const numbers = made.map((r) => Number(r.queueNumber.split('-')[1])).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);
@@ -186,7 +188,12 @@ describe('registering a visit', () => {
     await dokterToday(booked + 2);
     const tries = await Promise.all(
       Array.from({ length: 4 }, () =>
-        call('POST', '/registrations/registrations', 'pendaftaran', doctorVisit(patientId)),
+        call(
+          'POST',
+          '/registrations/registrations',
+          'pendaftaran',
+          doctorVisit(patientId, { confirmDuplicate: true }),
+        ),
       ),
     );
     expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409]);
@@ -446,7 +453,7 @@ describe('the lists', () => {
   it('filters by status (underscore-joined), doctor and order type and sorts by queue number', async () => {
     const patientId = await newPatient(10, 'Wulan Sidebar Test');
     const first = await register(doctorVisit(patientId));
-    const second = await register(doctorVisit(patientId));
+    const second = await register(doctorVisit(patientId, { confirmDuplicate: true }));
     await setStatus(second._id, 'Skip');
     const q = `clinicId=10&orderType=doctor&doctor.doctorId=${dokterId}&limit=1000&order=queueNumber_-1`;
     const waiting = json(
@@ -493,7 +500,7 @@ describe('the lists', () => {
   it('counts every status under the other filters in one call', async () => {
     const patientId = await newPatient(10, 'Hitung Status Chip');
     const a = await register(serviceVisit(patientId, 'RAD'));
-    await register(serviceVisit(patientId, 'RAD'));
+    await register(serviceVisit(patientId, 'RAD', { confirmDuplicate: true }));
     await setStatus(a._id, 'Skip');
     const counts = json(
       await call(
@@ -556,7 +563,7 @@ describe('the lists', () => {
     const make = (company: boolean) =>
       register(
         {
-          ...serviceVisit(patientId, 'MCU'),
+          ...serviceVisit(patientId, 'MCU', { confirmDuplicate: true }),
           clinicId: 11,
           ...(company ? { payerType: 'company', companyId } : {}),
         },

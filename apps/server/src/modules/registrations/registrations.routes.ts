@@ -21,6 +21,7 @@ import { answer, route } from '../../shared/route.ts';
 import { listCompanies } from '../patients/patients.service.ts';
 import * as display from './queue-display.service.ts';
 import * as registrations from './registrations.service.ts';
+import * as visitList from './visit-list.service.ts';
 import * as visitStatus from './visit-status.service.ts';
 
 // a display link lasts as long as it is not renewed; its stream is re-checked twice a day
@@ -30,14 +31,24 @@ const DISPLAY_STREAM_MS = 12 * 60 * 60 * 1000;
 export async function registrationsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  route(app, createRegistration, async (req) => {
-    const data = await registrations.createRegistration(db, requireSession(req), req.body, req.ip);
-    return answer(data, 'registrations.created', { queueNumber: data.queueNumber });
+  route(app, createRegistration, async (req, reply) => {
+    try {
+      const data = await registrations.createRegistration(db, requireSession(req), req.body, req.ip);
+      return answer(data, 'registrations.created', { queueNumber: data.queueNumber });
+    } catch (error) {
+      if (!(error instanceof registrations.RegistrationRefusal)) throw error;
+      // the refusal names the visit it repeats: the web offers to register anyway
+      return reply.code(error.statusCode).send({
+        status: false,
+        message: req.t(error.key, error.params),
+        ...error.extra,
+      });
+    }
   });
-  route(app, listRegistrations, (req) => registrations.listRegistrations(db, requireSession(req), req.query));
-  route(app, registrationStatusCounts, (req) =>
-    registrations.statusCounts(db, requireSession(req), req.query),
+  route(app, listRegistrations, (req) =>
+    visitList.listRegistrations(db, requireSession(req), req.query, req.ip),
   );
+  route(app, registrationStatusCounts, (req) => visitList.statusCounts(db, requireSession(req), req.query));
   route(app, getRegistration, (req) =>
     registrations.readRegistration(db, requireSession(req), req.params.id),
   );

@@ -1,22 +1,20 @@
-import { addDays, clinicDay, weekdayOf } from '@klinikita/domain/common/clinic-day';
+import { clinicDay, weekdayOf } from '@klinikita/domain/common/clinic-day';
 import { dmyToDay } from '@klinikita/domain/common/dates';
 import type { EncounterFinished } from '@klinikita/domain/consultations/consultation.events';
 import { id as catalogId } from '@klinikita/domain/i18n/id';
 import {
   DEFAULT_QUEUE_PREFIXES,
   formatQueueNumber,
+  isActiveVisit,
   type QueuePrefixes,
   queuePrefixFor,
   REGISTRATION_STATUSES,
-  type RegistrationStatus,
-  type ServiceType,
 } from '@klinikita/domain/registrations/registration.rules';
 import {
   type AvailableDoctor,
   REGISTRATION_EVENTS,
   type Registration,
   type RegistrationCreateInput,
-  type RegistrationListQuery,
 } from '@klinikita/domain/registrations/registration.schema';
 import type { Db } from '../../db/client.ts';
 import { publishEvent } from '../../events/live-events.ts';
@@ -25,12 +23,12 @@ import { clinicOf } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
-import { type Executor, pageOf, type Tx } from '../../shared/sql.ts';
+import type { Executor, Tx } from '../../shared/sql.ts';
 import { findCorporatePatient, isActiveCompany } from '../patients/patients.service.ts';
 import { toRegistration } from './registrations.mapper.ts';
 import {
-  countByStatus,
   doctorsOnDay,
+  findActiveVisit,
   findClinicZone,
   findDoctor,
   findRegistration,
@@ -38,9 +36,9 @@ import {
   findRegistrationByOrder,
   insertRegistration,
   lockDoctorDay,
+  lockPatientVisitDay,
   type NewRegistration,
   nextQueueValue,
-  pageRegistrations,
   queuePrefixesOf,
 } from './registrations.queries.ts';
 
@@ -50,16 +48,19 @@ const ROOMS = catalogId.registrations.rooms;
 export const refuse = (status: number, key: string, params: Record<string, string | number> = {}) =>
   new AppError(status, `registrations.${key}`, params);
 
-/** The rows of a list: start and end (exclusive) as the clinic's calendar days; default today. */
-function dayRange(timeZone: string, startDate?: string, endDate?: string) {
-  const from = startDate ? dmyToDay(startDate) : clinicDay(timeZone);
-  if (!from) throw refuse(400, 'dateFormat');
-  let to = endDate ? dmyToDay(endDate) : addDays(from, 1);
-  if (!to) throw refuse(400, 'dateFormat');
-  // a client that sends the same day twice means that day
-  if (to <= from) to = addDays(from, 1);
-  return { from, to };
+/** A refusal that carries a machine `code` and `data` for the web app beside its message. */
+export class RegistrationRefusal extends AppError {
+  constructor(
+    statusCode: number,
+    key: string,
+    params: Record<string, string | number>,
+    readonly extra: { code: string; data: unknown },
+  ) {
+    super(statusCode, `registrations.${key}`, params);
+  }
 }
+
+const ACTIVE_STATUSES = REGISTRATION_STATUSES.filter(isActiveVisit);
 
 const roomOfDoctor = (doctor: { room: string | null; specialist: string | null }) =>
   doctor.room ??
@@ -89,7 +90,10 @@ export async function audit(
 /**
  * Registers a visit for today in the clinic's time zone. A doctor visit needs the doctor to have
  * a slot today and a free place under the day's limit; the doctor's day row is locked so two
- * clerks cannot both take the last place. The queue number comes from the counter row.
+ * clerks cannot both take the last place. A second active visit of the patient today with the
+ * same doctor (or at the same service) of the clinic is refused unless the clerk confirmed it;
+ * an advisory lock on patient, doctor or service and day makes the check hold under concurrency.
+ * The queue number comes from the counter row.
  */
 export async function createRegistration(
   db: Db,
@@ -110,6 +114,33 @@ export async function createRegistration(
 
     const day = clinicDay(clinic.timeZone);
     const weekday = weekdayOf(day);
+    const target = {
+      clinicId: clinic.id,
+      patientId: patient.id,
+      day,
+      doctorId: input.orderType === 'doctor' ? (input.doctorId ?? 0) : null,
+      serviceType: input.orderType === 'service' ? (input.serviceType ?? 'LAB') : null,
+    };
+    await lockPatientVisitDay(tx, target);
+    if (!input.confirmDuplicate) {
+      const existing = await findActiveVisit(tx, { ...target, activeStatuses: ACTIVE_STATUSES });
+      if (existing)
+        throw new RegistrationRefusal(
+          409,
+          'duplicateVisit',
+          {
+            target: existing.doctorName ?? existing.room,
+            queueNumber: existing.queueNumber,
+            status: existing.status,
+          },
+          {
+            code: 'duplicateVisit',
+            data: {
+              existing: { _id: existing.uid, queueNumber: existing.queueNumber, status: existing.status },
+            },
+          },
+        );
+    }
     let room: string;
     let doctorId: number | null = null;
     if (input.orderType === 'doctor') {
@@ -213,7 +244,8 @@ async function insertVisit(
 
 /**
  * `encounter.finished` → each order of the signed note becomes a visit in its service's queue
- * today (idempotent: an order that already has its visit is passed by).
+ * today (idempotent: an order that already has its visit is passed by). The duplicate-visit rule
+ * of the front office does not apply: a doctor ordering the lab twice in a day means it.
  */
 export async function takeInOrders(tx: Tx, finished: EncounterFinished): Promise<void> {
   const clinic = await findClinicZone(tx, finished.clinicId);
@@ -240,75 +272,6 @@ export async function takeInOrders(tx: Tx, finished: EncounterFinished): Promise
       },
     );
   }
-}
-
-export function listRegistrations(db: Db, session: AuthSession, q: RegistrationListQuery) {
-  return listVisits(db, session, q);
-}
-
-/** The board's status chips: every status with its count under the list's other filters, in one query. */
-export async function statusCounts(db: Db, session: AuthSession, q: RegistrationListQuery) {
-  const clinic = clinicOf(session, q.clinicId);
-  const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
-  const counts = await countByStatus(db, {
-    clinicId: clinic.id,
-    from,
-    to,
-    orderType: q.orderType,
-    serviceTypes: q.serviceType,
-    doctorId: q['doctor.doctorId'],
-    search: q.search,
-  });
-  return Object.fromEntries(REGISTRATION_STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<
-    RegistrationStatus,
-    number
-  >;
-}
-
-/**
- * Visits of the clinic between two D_M_Y days under a filter; the service desks' list (lab, MCU,
- * physio) reads it with spec 4's visibility rule.
- */
-export async function listVisits(
-  db: Db,
-  session: AuthSession,
-  q: {
-    clinicId: number;
-    startDate?: string;
-    endDate?: string;
-    orderType?: 'doctor' | 'service';
-    serviceType?: ServiceType[];
-    status?: RegistrationStatus[];
-    'doctor.doctorId'?: number;
-    search?: string;
-    labVisibility?: boolean;
-    order: string;
-    page: number;
-    limit: number;
-  },
-) {
-  const clinic = clinicOf(session, q.clinicId);
-  const { from, to } = dayRange(clinic.timeZone, q.startDate, q.endDate);
-  const { rows, total } = await pageRegistrations(db, {
-    clinicId: clinic.id,
-    from,
-    to,
-    orderType: q.orderType,
-    serviceTypes: q.serviceType,
-    statuses: q.status,
-    doctorId: q['doctor.doctorId'],
-    search: q.search,
-    labVisibility: q.labVisibility,
-    order: q.order,
-    page: q.page,
-    limit: q.limit,
-  });
-  const now = new Date();
-  return pageOf(
-    rows.map((r) => toRegistration(r, now)),
-    total,
-    q,
-  );
 }
 
 export async function scopedRegistration(db: Executor, session: AuthSession, uid: string) {

@@ -9,6 +9,6 @@ import { labPreAss, listLab } from './service-queue.service.ts';
 export async function serviceQueueRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   // the page's docs travel as the envelope's `data`, its paging beside it (the contract's pagingBeside)
-  route(app, listServiceQueue, (req) => listLab(db, requireSession(req), req.query));
+  route(app, listServiceQueue, (req) => listLab(db, requireSession(req), req.query, req.ip));
   route(app, getLabPreAss, (req) => labPreAss(db, requireSession(req), req.params.id));
 }

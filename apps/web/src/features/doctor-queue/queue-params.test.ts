@@ -19,12 +19,12 @@ describe('doctor queue parameters', () => {
     expect(listStatuses(['Exam Done', 'Skip'])).toEqual({ upper: ['Exam Done'], lower: ['Skip'] });
   });
 
-  it('dates: none for today, 2000 to tomorrow for All date, the range with an exclusive end', () => {
+  it('dates: none for today, the last 31 days for All date, the range with an exclusive end', () => {
     const now = new Date('2026-12-31T20:00:00Z'); // already 1 January 2027 in Jakarta
     expect(clinicToday('Asia/Jakarta', now)).toEqual(new Date(2027, 0, 1));
     expect(dateQuery({ kind: 'today' }, 'Asia/Jakarta', now)).toEqual({});
     expect(dateQuery({ kind: 'all' }, 'Asia/Jakarta', now)).toEqual({
-      startDate: '1_1_2000',
+      startDate: '2_12_2026',
       endDate: '2_1_2027',
     });
     expect(dateQuery({ kind: 'range', from: '2026-02-27', to: '2026-02-28' }, 'Asia/Jakarta', now)).toEqual({

@@ -1,4 +1,4 @@
-import { toDMY } from '@klinikita/domain/common/dates';
+import { LIST_MAX_DAYS, toDMY } from '@klinikita/domain/common/dates';
 import { ageLabel, queueNumberPart } from '@klinikita/domain/patients/patient.rules';
 import {
   EXAMINATION_GROUP,
@@ -43,9 +43,6 @@ export function listStatuses(filter: readonly FilterStatus[]): {
 /** Which days the lists cover: the clinic's today, every day, or a range of YYYY-MM-DD days. */
 export type DateScope = { kind: 'today' } | { kind: 'all' } | { kind: 'range'; from: string; to: string };
 
-/** The first day "All date" reaches back to. */
-export const ALL_DATE_START = '1_1_2000';
-
 /** Today's date in a time zone, as a local midnight Date (for day arithmetic). */
 export function clinicToday(timeZone: string, now = new Date()): Date {
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', {
@@ -77,12 +74,14 @@ export const toIsoDay = (date: Date) =>
 
 /**
  * startDate/endDate of the list query (D_M_Y, end exclusive: one day later). Today sends no dates
- * (the server reads them as the clinic's today); All date reaches from 2000 to tomorrow.
+ * (the server reads them as the clinic's today); All date is the last LIST_MAX_DAYS days up to
+ * today, the most one list request carrying NIK and phone may cover.
  */
 export function dateQuery(scope: DateScope, timeZone: string, now = new Date()) {
   if (scope.kind === 'today') return {};
   if (scope.kind === 'all') {
-    return { startDate: ALL_DATE_START, endDate: toDMY(addDays(clinicToday(timeZone, now), 1)) };
+    const today = clinicToday(timeZone, now);
+    return { startDate: toDMY(addDays(today, 1 - LIST_MAX_DAYS)), endDate: toDMY(addDays(today, 1)) };
   }
   const from = fromIsoDay(scope.from);
   const to = fromIsoDay(scope.to);

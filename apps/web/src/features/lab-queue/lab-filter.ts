@@ -1,5 +1,5 @@
 import { ROLES } from '@klinikita/domain/access/roles';
-import { toDMY } from '@klinikita/domain/common/dates';
+import { LIST_MAX_DAYS, toDMY } from '@klinikita/domain/common/dates';
 import {
   LAB_FILTER_SERVICES,
   type LabFilterService,
@@ -77,14 +77,18 @@ const nextDay = (iso: string) => {
   return date;
 };
 
-// "All date" asks from well before any registration the system can hold
-const ALL_DATES_FROM = '1_1_2000';
-
-/** Spec 7: startDate and endDate as D_M_Y, the end one day later (exclusive), default today. */
+/**
+ * Spec 7: startDate and endDate as D_M_Y, the end one day later (exclusive), default today.
+ * "All date" is the last LIST_MAX_DAYS days up to today: one request may cover no more.
+ */
 export function dateQuery(filter: DateFilter, todayIso: string): { startDate: string; endDate: string } {
   if (filter.mode === 'range')
     return { startDate: toDMY(isoDate(filter.start)), endDate: toDMY(nextDay(filter.end)) };
-  if (filter.mode === 'all') return { startDate: ALL_DATES_FROM, endDate: toDMY(nextDay(todayIso)) };
+  if (filter.mode === 'all') {
+    const first = isoDate(todayIso);
+    first.setDate(first.getDate() - (LIST_MAX_DAYS - 1));
+    return { startDate: toDMY(first), endDate: toDMY(nextDay(todayIso)) };
+  }
   return { startDate: toDMY(isoDate(todayIso)), endDate: toDMY(nextDay(todayIso)) };
 }
 

@@ -2,12 +2,14 @@ import { toDMY } from '@klinikita/domain/common/dates';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
 import { mockApi } from '../../../test/render.tsx';
 import { addDays, clinicToday } from '../queue-params.ts';
 import {
   API,
   CLINIC_10,
   CLINIC_11,
+  CLINIC_12,
   doctorUser,
   FakeEventSource,
   LIST_URL,
@@ -205,18 +207,68 @@ describe('DoctorQueueSidebar (spec 2.8)', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('url')).toHaveTextContent(/^\/Doctor\/doctor$/);
   });
 
+  const LAB_SCREENS = ['/Lab/home-page-lab', '/Lab/home-page-mcu'];
+  const ALL_SCREENS = [
+    '/Registration/patient',
+    '/Doctor/doctor',
+    '/EMR',
+    '/Physio',
+    '/Radiology',
+    ...LAB_SCREENS,
+  ];
   it.each([
-    { who: 'a Nurse', user: nurseUser(), home: true, lab: '/Lab/home-page-lab' },
-    { who: 'a Doctor', user: doctorUser(), home: false, lab: '/Lab/home-page-lab' },
+    // the demo nurse: the front office and physio, no lab screen
+    { who: 'a Nurse', user: nurseUser(), home: true, lab: null },
+    // the demo doctor has no service screen: no button that would end on "Akses ditolak"
+    { who: 'a Doctor', user: doctorUser(), home: false, lab: null },
     {
-      who: 'Super Admin at an MCU site',
-      user: nurseUser({
-        role: { _id: 'r-sa', role: 'Super Admin', menu: { access: [] } },
+      who: 'a Doctor with the lab screens',
+      user: doctorUser(withScreens('Doctor', [...DEMO_SCREENS.Doctor, ...LAB_SCREENS])),
+      home: false,
+      lab: '/Lab/home-page-lab',
+    },
+    {
+      // spec 2.8: the MCU page for clinic 12 only; clinic 11 is an MCU site, but its Lab button opens the lab page
+      who: 'a Doctor with the lab screens at clinic 11',
+      user: doctorUser({
+        ...withScreens('Doctor', [...DEMO_SCREENS.Doctor, ...LAB_SCREENS]),
         ClinicId: 11,
         clinics: [CLINIC_11],
       }),
+      home: false,
+      lab: '/Lab/home-page-lab',
+    },
+    {
+      who: 'a Doctor with the lab screens at clinic 12',
+      user: doctorUser({
+        ...withScreens('Doctor', [...DEMO_SCREENS.Doctor, ...LAB_SCREENS]),
+        ClinicId: 12,
+        clinics: [CLINIC_12],
+      }),
+      home: false,
+      lab: '/Lab/home-page-mcu',
+    },
+    {
+      who: 'a Doctor at clinic 12 with the lab page but not the MCU page',
+      user: doctorUser({
+        ...withScreens('Doctor', [...DEMO_SCREENS.Doctor, '/Lab/home-page-lab']),
+        ClinicId: 12,
+        clinics: [CLINIC_12],
+      }),
+      home: false,
+      lab: null,
+    },
+    {
+      who: 'Super Admin at clinic 12',
+      user: nurseUser({ ...withScreens('Super Admin', ALL_SCREENS), ClinicId: 12, clinics: [CLINIC_12] }),
       home: true,
       lab: '/Lab/home-page-mcu',
+    },
+    {
+      who: 'Super Admin at clinic 11',
+      user: nurseUser({ ...withScreens('Super Admin', ALL_SCREENS), ClinicId: 11, clinics: [CLINIC_11] }),
+      home: true,
+      lab: '/Lab/home-page-lab',
     },
     {
       who: 'a Nurse without the service module',
@@ -227,10 +279,11 @@ describe('DoctorQueueSidebar (spec 2.8)', { timeout: 20_000 }, () => {
       lab: null,
     },
     {
-      who: 'a Doctor at an MCU site',
-      user: doctorUser({ ClinicId: 11, clinics: [CLINIC_11] }),
+      // the service module is on for those who work on a service screen
+      who: 'a Nurse without any service screen',
+      user: nurseUser(withScreens('Nurse', ['/Registration/patient', '/Doctor/doctor'])),
       home: false,
-      lab: '/Lab/home-page-mcu',
+      lab: null,
     },
   ])('Home and Lab buttons for $who', async ({ user, home, lab }) => {
     signIn(user);
@@ -283,7 +336,7 @@ describe('DoctorQueueSidebar (spec 2.8)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'All date' }));
     expect(screen.getByRole('button', { name: 'All date' })).toHaveAttribute('aria-pressed', 'true');
     const tomorrow = addDays(clinicToday('Asia/Jakarta'), 1);
-    await waitFor(() => expect(lastQueries()[0].get('startDate')).toBe('1_1_2000'));
+    await waitFor(() => expect(lastQueries()[0].get('startDate')).toBe(toDMY(addDays(tomorrow, -31))));
     for (const q of lastQueries()) expect(q.get('endDate')).toBe(toDMY(tomorrow));
     expect(screen.getByTestId('queue-scope')).toHaveTextContent('Semua tanggal');
 
@@ -323,8 +376,13 @@ describe('DoctorQueueSidebar (spec 2.8)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(listQueries(fetchMock.mock.calls).at(-1)?.get('doctor.doctorId')).toBe('6'));
   });
 
-  it('offers a clinic choice to a doctor practising at several', async () => {
-    signIn(doctorUser({ clinics: [CLINIC_10, CLINIC_11] }));
+  it('offers a clinic choice to a doctor practising at several; the Lab button follows the clinic', async () => {
+    signIn(
+      doctorUser({
+        ...withScreens('Doctor', [...DEMO_SCREENS.Doctor, '/Lab/home-page-lab', '/Lab/home-page-mcu']),
+        clinics: [CLINIC_10, CLINIC_12],
+      }),
+    );
     const fetchMock = mockLists([], []);
     renderQueue(<DoctorQueueSidebar />);
     await screen.findByText('Tidak ada pasien menunggu');
@@ -332,8 +390,9 @@ describe('DoctorQueueSidebar (spec 2.8)', { timeout: 20_000 }, () => {
     expect(box).toHaveValue('Klinik Sehat Menteng');
     fireEvent.click(box);
     const options = await waitFor(() => document.getElementById(box.getAttribute('aria-controls') ?? '')!);
-    fireEvent.click(within(options).getByRole('option', { name: 'Klinik MCU Cikini', hidden: true }));
-    await waitFor(() => expect(listQueries(fetchMock.mock.calls).at(-1)?.get('clinicId')).toBe('11'));
+    expect(screen.getByRole('link', { name: 'Lab' })).toHaveAttribute('href', '/Lab/home-page-lab');
+    fireEvent.click(within(options).getByRole('option', { name: 'Klinik MCU Surabaya', hidden: true }));
+    await waitFor(() => expect(listQueries(fetchMock.mock.calls).at(-1)?.get('clinicId')).toBe('12'));
     expect(screen.getByRole('link', { name: 'Lab' })).toHaveAttribute('href', '/Lab/home-page-mcu');
   });
 });

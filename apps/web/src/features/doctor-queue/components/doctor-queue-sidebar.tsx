@@ -26,6 +26,7 @@ import {
   useAvailableDoctors,
   useRegistrations,
 } from '../../../shared/registrations/registrations-api.ts';
+import { useCanOpen, useServiceModule } from '../../../shared/session/route-access.ts';
 import { useQueueDoctor } from '../queue-doctor.ts';
 import {
   byQueueNumberDesc,
@@ -45,6 +46,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 const DOCTOR_LIST_LIMIT = 1000;
 /** Spec 2.8: the Home button is for these roles only. */
 const HOME_ROLES = ['Nurse', 'Super Admin'];
+/** Spec 2.8 names the one clinic whose Lab button opens the MCU page (2.7's rows follow `mcuSite`). */
+const LAB_MCU_CLINIC_ID = 12;
 
 const sameStatuses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((s) => b.includes(s));
@@ -124,9 +127,13 @@ export function DoctorQueueSidebar() {
   const onCalled = useCallback((r: Registration) => navigate(doctorPagePath(r._id)), [navigate]);
   const { call, pendingId } = useCallPatient(onCalled);
 
-  const showModuleButtons = user.dataModul.service;
-  const showHome = showModuleButtons && HOME_ROLES.includes(user.role.role);
-  const labPath = pathByName(clinic?.mcuSite ? 'Lab-home-page-mcu' : 'Lab-home-page-lab');
+  // spec 2.8: Home and Lab only with the service module, and each only where the user may go
+  const canOpen = useCanOpen();
+  const serviceModule = useServiceModule();
+  const homePath = pathByName('Registration-patient');
+  const showHome = serviceModule && HOME_ROLES.includes(user.role.role) && canOpen(homePath);
+  const labPath = pathByName(clinicId === LAB_MCU_CLINIC_ID ? 'Lab-home-page-mcu' : 'Lab-home-page-lab');
+  const showLab = serviceModule && canOpen(labPath);
   const filtered = !sameStatuses(filter.statuses, DEFAULT_FILTER_STATUSES) || filter.scope.kind === 'range';
   const refreshing = upperList.isFetching || lowerList.isFetching;
   const showDates = filter.scope.kind !== 'today';
@@ -156,7 +163,7 @@ export function DoctorQueueSidebar() {
             <Tooltip label={t('doctorQueue.homeHint')}>
               <Button
                 component={Link}
-                to={pathByName('Registration-patient')}
+                to={homePath}
                 size="compact-sm"
                 variant="default"
                 leftSection={<IconHome size={14} />}
@@ -165,7 +172,7 @@ export function DoctorQueueSidebar() {
               </Button>
             </Tooltip>
           )}
-          {showModuleButtons && (
+          {showLab && (
             <Tooltip label={t('doctorQueue.labHint')}>
               <Button
                 component={Link}

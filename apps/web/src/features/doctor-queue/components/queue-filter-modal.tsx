@@ -1,3 +1,4 @@
+import { daysBetween, LIST_MAX_DAYS } from '@klinikita/domain/common/dates';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +54,9 @@ function FilterForm({
       ? t('doctorQueue.filter.rangeIncomplete')
       : from && to && to < from
         ? t('doctorQueue.filter.rangeOrder')
-        : null;
+        : from && to && daysBetween(from, to) >= LIST_MAX_DAYS
+          ? t('doctorQueue.filter.rangeSpan', { days: LIST_MAX_DAYS })
+          : null;
 
   const save = () => {
     setTried(true);

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
-import { memo, type Ref, useEffect, useState } from 'react';
+import { memo, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportUnexpectedError } from '../../../shared/api-client.ts';
 import {
@@ -23,6 +23,7 @@ import {
   useCodeSearch,
   useMarkFavourite,
 } from '../../../shared/consultations/codes-api.ts';
+import { queryAnswer, useSearchPick } from '../../../shared/ui/use-search-pick.ts';
 
 /** Search answers as the doctor types, without a request per keystroke. */
 export const CODE_SEARCH_DEBOUNCE_MS = 150;
@@ -34,12 +35,16 @@ export interface PickedCode {
 }
 
 function CodeOption({
+  id,
   code,
   picked,
+  highlighted,
   onStar,
 }: {
+  id: string;
   code: MedicalCode;
   picked: boolean;
+  highlighted: boolean;
   onStar: (code: MedicalCode) => void;
 }) {
   const { t } = useTranslation();
@@ -50,7 +55,14 @@ function CodeOption({
     },
   );
   return (
-    <Combobox.Option value={code.code} disabled={picked} aria-label={`${code.code} ${code.titleId}`}>
+    <Combobox.Option
+      id={id}
+      value={code.code}
+      disabled={picked}
+      selected={highlighted}
+      aria-selected={highlighted}
+      aria-label={`${code.code} ${code.titleId}`}
+    >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Text ff="monospace" fw={700} size="sm" miw={58}>
           {code.code}
@@ -94,8 +106,9 @@ function CodeOption({
 
 /**
  * ICD-10 diagnoses or ICD-9-CM procedures: a search answering as the doctor types (↑↓ Enter to
- * pick; the clinic's favourites when empty; a star marks a favourite) over the picked codes.
- * Diagnoses carry the primary/secondary choice.
+ * pick from the answer to what is typed, waiting for it if need be; the clinic's favourites when
+ * empty; a star marks a favourite) over the picked codes. Diagnoses carry the primary/secondary
+ * choice.
  */
 export const CodePicker = memo(function CodePicker({
   system,
@@ -123,19 +136,29 @@ export const CodePicker = memo(function CodePicker({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), CODE_SEARCH_DEBOUNCE_MS);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const combobox = useCombobox();
   const opened = combobox.dropdownOpened;
   const results = useCodeSearch(system, opened ? clinicId : null, debounced);
   const favourite = useMarkFavourite();
   const options = results.data ?? [];
   const pickedCodes = new Set(picked.map((p) => p.code));
   const isDiagnosis = system === 'icd10';
+  const listId = useId();
+  const optionId = (code: string) => `${listId}-${code}`;
 
-  // Enter picks the best match without an arrow press
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when new answers arrive, not on every render's store
-  useEffect(() => {
-    if (opened && results.data?.some((c) => !pickedCodes.has(c.code))) combobox.selectFirstOption();
-  }, [results.data, opened]);
+  const pickCode = (code: MedicalCode) => {
+    if (!pickedCodes.has(code.code)) onPick(code);
+    setSearch('');
+  };
+  // Enter picks the best match without an arrow press, from the answer to what is typed only
+  const choice = useSearchPick({
+    text: search.trim(),
+    answer: queryAnswer(results, debounced, (d) => d),
+    rowKey: (c) => c.code,
+    pickable: (c) => !pickedCodes.has(c.code),
+    onPick: pickCode,
+  });
+  const highlightedCode = opened ? options[choice.highlighted]?.code : undefined;
 
   const star = (code: MedicalCode) => {
     if (!clinicId) return;
@@ -145,7 +168,7 @@ export const CodePicker = memo(function CodePicker({
     );
   };
 
-  const stale = search.trim() !== debounced || results.isFetching;
+  const stale = !choice.fresh;
   return (
     <Stack gap={6}>
       {!readOnly && (
@@ -153,14 +176,18 @@ export const CodePicker = memo(function CodePicker({
           store={combobox}
           onOptionSubmit={(value) => {
             const code = options.find((c) => c.code === value);
-            if (code && !pickedCodes.has(code.code)) onPick(code);
-            setSearch('');
+            if (code) pickCode(code);
+            else setSearch('');
           }}
           withinPortal={false}
         >
-          <Combobox.Target>
+          <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
             <TextInput
               ref={inputRef}
+              aria-haspopup="listbox"
+              aria-controls={opened ? listId : undefined}
+              aria-activedescendant={highlightedCode ? optionId(highlightedCode) : undefined}
+              data-mantine-stop-propagation={opened || undefined}
               size="sm"
               aria-label={t(
                 isDiagnosis ? 'examination.codes.searchDiagnosis' : 'examination.codes.searchProcedure',
@@ -182,12 +209,22 @@ export const CodePicker = memo(function CodePicker({
               onClick={() => combobox.openDropdown()}
               onBlur={() => combobox.closeDropdown()}
               onKeyDown={(e) => {
-                if (e.key === 'Escape') setSearch('');
+                if (e.key === 'Escape') {
+                  setSearch('');
+                  combobox.closeDropdown();
+                } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                  e.preventDefault();
+                  if (opened) choice.move(e.key === 'ArrowDown' ? 1 : -1);
+                  else combobox.openDropdown();
+                } else if (e.key === 'Enter' && opened && !e.ctrlKey && !e.metaKey) {
+                  e.preventDefault();
+                  choice.pickHighlighted();
+                }
               }}
             />
           </Combobox.Target>
           <Combobox.Dropdown>
-            <Combobox.Options mah={320} style={{ overflowY: 'auto' }}>
+            <Combobox.Options id={listId} mah={320} style={{ overflowY: 'auto' }}>
               <Combobox.Group
                 label={t(debounced ? 'examination.codes.results' : 'examination.codes.favourites')}
               >
@@ -203,7 +240,14 @@ export const CodePicker = memo(function CodePicker({
                   </Combobox.Empty>
                 ) : (
                   options.map((c) => (
-                    <CodeOption key={c.code} code={c} picked={pickedCodes.has(c.code)} onStar={star} />
+                    <CodeOption
+                      key={c.code}
+                      id={optionId(c.code)}
+                      code={c}
+                      picked={pickedCodes.has(c.code)}
+                      highlighted={c.code === highlightedCode}
+                      onStar={star}
+                    />
                   ))
                 )}
               </Combobox.Group>

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
 import { makeUser, type mockApi, renderWithApp } from '../../../test/render.tsx';
 
 export const API = '/api/clinic/v1';
@@ -28,21 +29,31 @@ export const CLINIC_11 = {
   timeZone: 'Asia/Jakarta',
 };
 
+export const CLINIC_12 = {
+  id: 12,
+  uid: 'c12',
+  name: 'Klinik MCU Surabaya',
+  mcuSite: true,
+  timeZone: 'Asia/Jakarta',
+};
+
+/** A doctor with the demo doctor's menus. */
 export const doctorUser = (overrides: Partial<SessionUser> = {}) =>
   makeUser({
     _id: 'u-doc',
     username: 'dokter',
     name: 'dr. Alexander Wijaya',
-    role: { _id: 'r-doc', role: 'Doctor', menu: { access: [] } },
+    ...withScreens('Doctor', DEMO_SCREENS.Doctor),
     DoctorId: 5,
     ClinicId: 10,
     clinics: [CLINIC_10],
     ...overrides,
   });
 
+/** A nurse with the demo nurse's menus. */
 export const nurseUser = (overrides: Partial<SessionUser> = {}) =>
   makeUser({
-    role: { _id: 'r-n', role: 'Nurse', menu: { access: [] } },
+    ...withScreens('Nurse', DEMO_SCREENS.Nurse),
     ClinicId: 10,
     clinics: [CLINIC_10],
     ...overrides,

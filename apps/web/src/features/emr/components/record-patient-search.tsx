@@ -2,13 +2,15 @@ import { Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../shared/ui/paged-table.tsx';
+import { queryAnswer, useSearchPick } from '../../../shared/ui/use-search-pick.ts';
 import type { RecordPatient } from '../api/record-api.ts';
 import { RecordPatientTable } from './record-patient-table.tsx';
 import { useRecordSearch } from './use-record-search.ts';
 
 /**
  * Patients with a record, searched as one types (name, record number, NIK), paged: Enter opens the
- * first, ↓ moves into the rows. `mine`: only the session doctor's patients.
+ * first row of the answer to what is typed (waiting for that answer if need be), ↓ moves into the
+ * rows. `mine`: only the session doctor's patients.
  */
 export function RecordPatientSearch(props: {
   mine: boolean;
@@ -18,7 +20,13 @@ export function RecordPatientSearch(props: {
   onOpen: (patient: RecordPatient) => void;
 }) {
   const { t } = useTranslation();
-  const { searchText, setSearchText, list, setPage } = useRecordSearch(props.mine);
+  const { searchText, setSearchText, search, list, setPage } = useRecordSearch(props.mine);
+  const pick = useSearchPick({
+    text: searchText.trim(),
+    answer: queryAnswer(list, search, (d) => d.docs),
+    rowKey: (p) => p.uid,
+    onPick: props.onOpen,
+  });
   return (
     <Stack gap="sm">
       <TextInput
@@ -33,8 +41,7 @@ export function RecordPatientSearch(props: {
         value={searchText}
         onChange={(e) => setSearchText(e.currentTarget.value)}
         onKeyDown={(e) => {
-          const first = list.data?.docs[0];
-          if (e.key === 'Enter' && first && !list.isPlaceholderData) props.onOpen(first);
+          if (e.key === 'Enter') pick.pickHighlighted();
           if (e.key === 'ArrowDown') {
             e.preventDefault();
             document.querySelector<HTMLElement>('[data-record-row]')?.focus();
@@ -56,6 +63,7 @@ export function RecordPatientSearch(props: {
         filtered={Boolean(searchText.trim())}
         emptyLabel={props.emptyLabel}
         onClearFilters={() => setSearchText('')}
+        highlightedUid={pick.fresh ? pick.rows[pick.highlighted]?.uid : undefined}
         onOpen={props.onOpen}
       />
       {list.data && (

@@ -9,7 +9,8 @@ const COLUMNS = 6;
 
 /**
  * Patients with a record: a row opens the record (click, or Enter on the focused row), so the
- * list is worked from the keyboard after the search box.
+ * list is worked from the keyboard after the search box; the row Enter in the search box would
+ * open is marked.
  */
 export function RecordPatientTable({
   label,
@@ -20,6 +21,7 @@ export function RecordPatientTable({
   stale,
   filtered,
   emptyLabel,
+  highlightedUid,
   onClearFilters,
   onOpen,
 }: {
@@ -31,6 +33,7 @@ export function RecordPatientTable({
   stale: boolean;
   filtered: boolean;
   emptyLabel: string;
+  highlightedUid?: string;
   onClearFilters: () => void;
   onOpen: (patient: RecordPatient) => void;
 }) {
@@ -68,7 +71,9 @@ export function RecordPatientTable({
           key={p.uid}
           tabIndex={0}
           data-record-row
+          data-highlighted={p.uid === highlightedUid || undefined}
           aria-label={t('emr.list.open', { name: titledName(p) })}
+          bg={p.uid === highlightedUid ? 'var(--mantine-color-teal-0)' : undefined}
           style={{ cursor: 'pointer' }}
           onClick={() => onOpen(p)}
           onKeyDown={(e) => {

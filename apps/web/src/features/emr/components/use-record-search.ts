@@ -15,6 +15,8 @@ export function useRecordSearch(mine: boolean) {
   return {
     searchText,
     setSearchText,
+    /** The text the list was asked for (the search box after the debounce). */
+    search,
     list,
     setPage: (next: number) => setPaging({ search, page: next }),
   };

@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { holdAnswers } from '../../../test/held-answers.ts';
 import { mockApi } from '../../../test/render.tsx';
 import { API, encounter, ok, paged, recordPatient, renderAt, signInDoctor } from '../test/emr-fixtures.tsx';
 import { DoctorPatientsPage } from './doctor-patients-page.tsx';
@@ -38,6 +39,29 @@ describe('DoctorPatientsPage', { timeout: 20_000 }, () => {
     expect(await within(drawer).findByRole('article', { name: 'Kunjungan 23 Nov 2026' })).toBeInTheDocument();
     expect(within(drawer).getByRole('alert')).toHaveTextContent('Alergi: Amoksisilin (ruam kulit)');
     expect(screen.getByTestId('location')).toHaveTextContent('/Doctor/patient');
+  });
+
+  it('Enter opens no patient of an older answer: only the first of the answer to what is typed', async () => {
+    signInDoctor();
+    const fetchMock = mockApi({
+      [`${API}/consultations/patients`]: (_init, url) =>
+        paged(
+          url.searchParams.get('search')
+            ? [recordPatient({ uid: 'p9', name: 'Sri Wahyuni', title: 'Ny' })]
+            : [recordPatient()],
+        ),
+    });
+    const network = holdAnswers(fetchMock, (u) => u.searchParams.get('search') === 'sri');
+    renderAt(<DoctorPatientsPage />, '/Doctor/patient', '/Doctor/patient');
+    await screen.findByText('Tn. Budi Hartono');
+    const search = screen.getByRole('searchbox', { name: 'Cari rekam medis' });
+    fireEvent.change(search, { target: { value: 'sri' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await waitFor(() => expect(network.asked).toHaveLength(1));
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/Doctor/patient');
+    network.release();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/EMR/Detail/p9'));
   });
 
   it('says so when the doctor has no patients yet', async () => {

@@ -1,9 +1,8 @@
-import { guardRedirect } from '@klinikita/domain/access/guards';
 import { Card, Drawer, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { useCanOpen } from '../../../shared/session/route-access.ts';
 import type { RecordPatient } from '../api/record-api.ts';
 import { PatientRecord } from '../components/patient-record.tsx';
 import { RecordPatientSearch } from '../components/record-patient-search.tsx';
@@ -18,9 +17,7 @@ import { titledName } from '../format.ts';
 export function DoctorPatientsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useSessionUser();
-  const canOpenEmr =
-    guardRedirect({ role: user.role.role, access: user.role.menu.access }, '/EMR/Detail/x') === null;
+  const canOpenEmr = useCanOpen()('/EMR/Detail/x');
   const [drawer, setDrawer] = useState<RecordPatient | null>(null);
   const open = (p: RecordPatient) => (canOpenEmr ? navigate(detailPath(p)) : setDrawer(p));
   return (

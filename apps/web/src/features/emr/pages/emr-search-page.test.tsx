@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { holdAnswers } from '../../../test/held-answers.ts';
 import { mockApi } from '../../../test/render.tsx';
 import { API, paged, recordPatient, renderAt, signInDoctor } from '../test/emr-fixtures.tsx';
 import { EmrSearchPage } from './emr-search-page.tsx';
@@ -63,6 +64,67 @@ describe('EmrSearchPage', { timeout: 20_000 }, () => {
     });
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(screen.getByTestId('location')).toHaveTextContent('/EMR/Detail/p9');
+  });
+
+  it('Enter before the answer to what is typed opens no record; it opens the first row of that answer once in', async () => {
+    const fetchMock = mockApi({
+      [`${API}/consultations/patients`]: (_init, url) =>
+        paged(
+          url.searchParams.get('search')
+            ? [
+                recordPatient({ uid: 'p9', name: 'Budi Santoso' }),
+                recordPatient({ uid: 'p8', name: 'Ani Santoso' }),
+              ]
+            : [recordPatient()],
+        ),
+    });
+    const network = holdAnswers(fetchMock, (u) => u.searchParams.get('search') === 'santoso');
+    renderAt(<EmrSearchPage />, '/EMR', '/EMR');
+    await screen.findByText('Tn. Budi Hartono');
+    const search = screen.getByRole('searchbox', { name: 'Cari rekam medis' });
+    // typed and Enter at once: the rows on screen answer the empty box, not "santoso"
+    fireEvent.change(search, { target: { value: 'santoso' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/EMR$/);
+    // the request is in flight: Enter again still opens nothing
+    await waitFor(() => expect(network.asked).toHaveLength(1));
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/EMR$/);
+    expect(screen.getByText('Tn. Budi Hartono')).toBeInTheDocument();
+
+    network.release();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/EMR/Detail/p9'));
+  });
+
+  it('marks the row Enter opens; typing on before the answer cancels a waiting Enter', async () => {
+    const fetchMock = mockApi({
+      [`${API}/consultations/patients`]: (_init, url) =>
+        paged(
+          url.searchParams.get('search') === 'ani'
+            ? [recordPatient({ uid: 'p8', name: 'Ani Santoso' })]
+            : [recordPatient(), recordPatient({ uid: 'p9', name: 'Budi Santoso' })],
+        ),
+    });
+    const network = holdAnswers(fetchMock, (u) => u.searchParams.get('search') === 'an');
+    renderAt(<EmrSearchPage />, '/EMR', '/EMR');
+    const first = await screen.findByRole('row', { name: 'Buka rekam medis Tn. Budi Hartono' });
+    expect(first).toHaveAttribute('data-highlighted');
+    expect(screen.getByRole('row', { name: 'Buka rekam medis Tn. Budi Santoso' })).not.toHaveAttribute(
+      'data-highlighted',
+    );
+    const search = screen.getByRole('searchbox', { name: 'Cari rekam medis' });
+    fireEvent.change(search, { target: { value: 'an' } });
+    // the rows on screen no longer answer the box: none is marked
+    expect(first).not.toHaveAttribute('data-highlighted');
+    await waitFor(() => expect(network.asked).toHaveLength(1));
+    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.change(search, { target: { value: 'ani' } });
+    network.release();
+    const ani = await screen.findByRole('row', { name: 'Buka rekam medis Tn. Ani Santoso' });
+    expect(ani).toHaveAttribute('data-highlighted');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/EMR$/);
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/EMR/Detail/p8');
   });
 
   it('opens a record by clicking its row or pressing Enter on it', async () => {

@@ -2,20 +2,25 @@ import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientList } from '../../../shared/patients/patients-api.ts';
+import { queryAnswer, useSearchPick } from '../../../shared/ui/use-search-pick.ts';
 import classes from './front-office.module.css';
 
 const MIN_QUERY = 2;
 const RESULT_LIMIT = 8;
+/** The last option: a new patient named as typed. */
+const NEW_PATIENT = 'new-patient';
+type Option = PatientSummary | typeof NEW_PATIENT;
 
 export const patientName = (p: Pick<PatientSummary, 'title' | 'name'>) =>
   p.title ? `${p.title}. ${p.name}` : p.name;
 
 /**
  * The search box of the front office: searches `GET patients?search=` as the clerk types
- * (debounced), ↑ ↓ move through the results and Enter picks; the last option adds a new patient.
+ * (debounced), ↑ ↓ move through the results and Enter picks from the answer to what is typed (waiting
+ * for it if need be); the last option adds a new patient.
  */
 export function PatientSearch({
   inputRef,
@@ -33,23 +38,11 @@ export function PatientSearch({
   const listId = useId();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 250);
-  const [active, setActive] = useState(0);
   const searching = debounced.length >= MIN_QUERY;
   const list = usePatientList(
     { search: searching ? debounced : undefined, page: 1, limit: RESULT_LIMIT },
     { enabled: searching },
   );
-  // results of an earlier search stay while the next one loads; none are shown without a query
-  const results = searching && query.trim().length >= MIN_QUERY ? (list.data?.docs ?? []) : [];
-  const open = query.trim().length >= MIN_QUERY;
-  const optionCount = results.length + 1;
-  const newIndex = results.length;
-
-  const stale = list.isFetching || debounced !== query.trim();
-  const total = list.data?.totalDocs ?? 0;
-  // Enter typed before the debounced search answered picks once the answer is in
-  const [pendingEnter, setPendingEnter] = useState(false);
-
   const pick = (patient: PatientSummary) => {
     setQuery('');
     onPick(patient);
@@ -59,6 +52,20 @@ export function PatientSearch({
     setQuery('');
     onNewPatient(typed);
   };
+  const open = query.trim().length >= MIN_QUERY;
+  const answer = queryAnswer(list, debounced, (d) => d.docs);
+  // results of an earlier search stay on screen while the next one loads, but Enter waits for it
+  const search = useSearchPick<Option>({
+    text: query.trim(),
+    answer: { text: answer.text, rows: [...(searching && open ? answer.rows : []), NEW_PATIENT] },
+    rowKey: (o) => (o === NEW_PATIENT ? NEW_PATIENT : o.uid),
+    onPick: (o) => (o === NEW_PATIENT ? addNew() : pick(o)),
+  });
+  const results = search.rows.filter((o): o is PatientSummary => o !== NEW_PATIENT);
+  const newIndex = results.length;
+  const active = search.highlighted;
+  const stale = !search.fresh;
+  const total = list.data?.totalDocs ?? 0;
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Escape' && query) {
@@ -69,23 +76,12 @@ export function PatientSearch({
     if (!open) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + optionCount) % optionCount);
+      search.move(event.key === 'ArrowDown' ? 1 : -1);
     } else if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
-      if (stale) setPendingEnter(true);
-      else choose(active);
+      search.pickHighlighted();
     }
   }
-  function choose(index: number) {
-    if (index < results.length) pick(results[index]);
-    else addNew();
-  }
-  useEffect(() => {
-    if (!pendingEnter || stale) return;
-    setPendingEnter(false);
-    choose(0);
-  });
 
   const optionId = (i: number) => `${listId}-${i}`;
   return (
@@ -115,11 +111,7 @@ export function PatientSearch({
         aria-autocomplete="list"
         aria-activedescendant={open ? optionId(active) : undefined}
         value={query}
-        onChange={(e) => {
-          setPendingEnter(false);
-          setActive(0);
-          setQuery(e.currentTarget.value);
-        }}
+        onChange={(e) => setQuery(e.currentTarget.value)}
         onKeyDown={onKeyDown}
         error={error}
       />
@@ -134,7 +126,7 @@ export function PatientSearch({
                 tabIndex={-1}
                 aria-selected={i === active}
                 className={classes.option}
-                onMouseEnter={() => setActive(i)}
+                onMouseEnter={() => search.highlight(i)}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pick(p)}
               >
@@ -179,7 +171,7 @@ export function PatientSearch({
               tabIndex={-1}
               aria-selected={active === newIndex}
               className={classes.option}
-              onMouseEnter={() => setActive(newIndex)}
+              onMouseEnter={() => search.highlight(newIndex)}
               onMouseDown={(e) => e.preventDefault()}
               onClick={addNew}
             >

@@ -1,9 +1,10 @@
 import { PAYER_TYPES, type Patient, type PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import {
   type Registration,
+  type RegistrationCreateInput,
   registrationCreateSchema,
 } from '@klinikita/domain/registrations/registration.schema';
-import { Alert, Button, Group, Kbd, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Kbd, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type Ref, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
@@ -67,6 +68,8 @@ export function VisitForm({
   const [values, setValues] = useState<VisitValues>(emptyVisit);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The server found the patient's active visit of today with this doctor or desk: ask first. */
+  const [duplicate, setDuplicate] = useState<{ message: string; body: RegistrationCreateInput } | null>(null);
   const payerTouched = useRef(false);
   const doctors = useAvailableDoctors(clinicId);
   const companies = usePartnerCompanies();
@@ -121,15 +124,31 @@ export function VisitForm({
     setErrors(fieldErrors);
     setRefusal(null);
     if (!parsed.success || Object.keys(found).length) return;
-    create.mutate(parsed.data, {
+    send(parsed.data);
+  }
+
+  function send(body: RegistrationCreateInput) {
+    create.mutate(body, {
       onSuccess: (res) => res.data && onRegistered(res.data),
-      onError: onRefused,
+      onError: (error) => onRefused(error, body),
     });
   }
 
-  function onRefused(error: unknown) {
+  /** The clerk confirmed the second visit: the same input again, on purpose. */
+  function registerAnyway() {
+    if (!duplicate || create.isPending) return;
+    const { body } = duplicate;
+    setDuplicate(null);
+    send({ ...body, confirmDuplicate: true });
+  }
+
+  function onRefused(error: unknown, body: RegistrationCreateInput) {
     if (!(error instanceof ApiError) || isUnexpectedError(error)) {
       void reportUnexpectedError(error);
+      return;
+    }
+    if (error.code === 'duplicateVisit' && !body.confirmDuplicate) {
+      setDuplicate({ message: error.message, body });
       return;
     }
     // a doctor filled up or stopped practising meanwhile: show today's quotas as they are now
@@ -150,6 +169,7 @@ export function VisitForm({
 
   // number keys choose the service and Ctrl+Enter saves, wherever the focus is (not while typing)
   const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (duplicate) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       save();
@@ -303,6 +323,27 @@ export function VisitForm({
           </Button>
         </Group>
       </Stack>
+      <Modal
+        opened={duplicate !== null}
+        onClose={() => setDuplicate(null)}
+        title={t('frontOffice.visit.duplicateTitle')}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{duplicate && translateMessage(duplicate.message)}</Text>
+          <Text size="sm" fw={500}>
+            {t('frontOffice.visit.duplicateQuestion')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDuplicate(null)} data-autofocus>
+              {t('frontOffice.visit.duplicateCancel')}
+            </Button>
+            <Button color="orange" onClick={registerAnyway}>
+              {t('frontOffice.visit.registerAnyway')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { daysBetween, LIST_MAX_DAYS } from '@klinikita/domain/common/dates';
 import {
   LAB_FILTER_SERVICES,
   type LabFilterService,
@@ -59,6 +60,9 @@ function FilterForm({
     const next: typeof errors = {};
     if (Boolean(start) !== Boolean(end)) next.date = t('labQueue.dateRequired');
     else if (start && end && start > end) next.date = t('labQueue.dateOrder');
+    // both days included: the server's bound on a list carrying NIK and phone
+    else if (start && end && daysBetween(start, end) >= LIST_MAX_DAYS)
+      next.date = t('labQueue.dateSpan', { days: LIST_MAX_DAYS });
     if (withServices && !servicesLocked && services.length === 0)
       next.services = t('labQueue.serviceRequired');
     setErrors(next);

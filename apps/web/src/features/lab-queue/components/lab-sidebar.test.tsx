@@ -1,28 +1,29 @@
+import { toDMY } from '@klinikita/domain/common/dates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { LAB_FILTER_KEY } from '../lab-filter.ts';
+import { clinicTodayIso, LAB_FILTER_KEY } from '../lab-filter.ts';
 import { PHYSIO_CHANNEL } from '../physio-broadcast.ts';
 import {
   LAB_LIST,
   labList,
   labListQueries,
   mcuClinic,
-  menuItem,
   plainClinic,
   registration,
   stubEventSource,
 } from '../test/lab-test-kit.tsx';
 import { LabSidebar } from './lab-sidebar.tsx';
 
+/** A Lab user granted the MCU page alone, unless the test grants other screens. */
 const labUser = (overrides: Parameters<typeof makeUser>[0] = {}) =>
   makeUser({
     username: 'lab',
-    role: { _id: 'r-lab', role: 'Lab', menu: { access: [] } },
+    ...withScreens('Lab', ['/Lab/home-page-mcu']),
     ClinicId: 11,
     clinics: [mcuClinic],
-    menu: [menuItem('lab', '/Lab/home-page-mcu')],
     ...overrides,
   });
 
@@ -110,37 +111,21 @@ describe('LabSidebar', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rowOf('Sari')).toHaveAttribute('href', '/Lab/home-page-lab?id=r2'));
   });
 
-  it('shows the back button only with more than one menu and a front office it may open, and the doctor button only with a doctor id', async () => {
-    sessionStore.signIn(labUser());
+  it('shows the back button only with more than one menu, and the doctor button only with a doctor id', async () => {
+    // the demo radiologist: one menu, no back button
+    sessionStore.signIn(labUser(withScreens('Radiologi', DEMO_SCREENS.Radiologi)));
     mockApi({ [LAB_LIST]: () => labList([]) });
-    const view = renderWithApp(<LabSidebar variant="lab" />, { route: '/Lab/home-page-mcu' });
+    const view = renderWithApp(<LabSidebar variant="lab" />, { route: '/Radiology' });
     await screen.findByText('Belum ada pasien.');
-    expect(screen.queryByRole('link', { name: 'Kembali ke pendaftaran' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Kembali/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Ke halaman dokter' })).toBeNull();
     view.unmount();
 
-    // two menus, but the front office would refuse a Lab user: no button that leads to a refusal
-    sessionStore.signIn(
-      labUser({ menu: [menuItem('lab', '/Lab/home-page-lab'), menuItem('mcu', '/Lab/home-page-mcu')] }),
-    );
-    const lab = renderWithApp(<LabSidebar variant="lab" />, { route: '/Lab/home-page-mcu' });
-    await screen.findByText('Belum ada pasien.');
-    expect(screen.queryByRole('link', { name: 'Kembali ke pendaftaran' })).toBeNull();
-    lab.unmount();
-
-    const grant = (route: string) => ({
-      parent: { enabled: true, status: true, menu: { _id: route, menu: { name: route, route } } },
-      childs: [],
-    });
+    // a front-office clerk who also works the lab: back to the front office
     sessionStore.signIn(
       labUser({
         DoctorId: 5,
-        role: {
-          _id: 'r2',
-          role: 'Registration',
-          menu: { access: [grant('/Registration/patient'), grant('/Lab/home-page-mcu')] },
-        },
-        menu: [menuItem('registration', '/Registration/patient'), menuItem('lab', '/Lab/home-page-mcu')],
+        ...withScreens('Registration', ['/Registration/patient', '/Lab/home-page-mcu']),
       }),
     );
     renderWithApp(<LabSidebar variant="lab" />, { route: '/Lab/home-page-mcu' });
@@ -149,6 +134,18 @@ describe('LabSidebar', { timeout: 20_000 }, () => {
       '/Registration/patient',
     );
     expect(screen.getByRole('link', { name: 'Ke halaman dokter' })).toHaveAttribute('href', '/Doctor/doctor');
+  });
+
+  it('the demo lab user (two menus, no front office) goes back to the home page the login lands on', async () => {
+    sessionStore.signIn(labUser(withScreens('Lab', DEMO_SCREENS.Lab)));
+    mockApi({ [LAB_LIST]: () => labList([]) });
+    renderWithApp(<LabSidebar variant="lab" />, { route: '/Lab/home-page-mcu' });
+    await screen.findByText('Belum ada pasien.');
+    expect(screen.queryByRole('link', { name: 'Kembali ke pendaftaran' })).toBeNull();
+    const back = screen.getByRole('link', { name: 'Kembali ke beranda' });
+    expect(back).toHaveAttribute('href', '/Lab/home-page-lab');
+    fireEvent.click(back);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Lab/home-page-lab'));
   });
 
   it('keeps the service filter in local storage across a remount; the date range is sent end exclusive', async () => {
@@ -224,7 +221,10 @@ describe('LabSidebar', { timeout: 20_000 }, () => {
     await waitFor(() => expect(labListQueries(fetchMock.mock.calls).at(-1)?.search).toBe('sari'));
 
     fireEvent.click(screen.getByRole('button', { name: 'All date' }));
-    await waitFor(() => expect(labListQueries(fetchMock.mock.calls).at(-1)?.startDate).toBe('1_1_2000'));
+    // the last 31 days: the most one list request may cover
+    const [y, m, d] = clinicTodayIso('Asia/Jakarta').split('-').map(Number);
+    const first = new Date(y, m - 1, d - 30);
+    await waitFor(() => expect(labListQueries(fetchMock.mock.calls).at(-1)?.startDate).toBe(toDMY(first)));
     expect(screen.getByRole('button', { name: 'All date' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('lab-filter-summary')).toHaveTextContent('Semua tanggal');
 

@@ -1,4 +1,4 @@
-import { guardRedirect } from '@klinikita/domain/access/guards';
+import { firstRoute } from '@klinikita/domain/access/menu';
 import { ROLES } from '@klinikita/domain/access/roles';
 import { cutName, queueNumberPart } from '@klinikita/domain/patients/patient.rules';
 import {
@@ -30,6 +30,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useLiveRegistrations } from '../../../shared/live/live-events.ts';
 import { pathByName } from '../../../shared/navigation.ts';
 import { useLabList } from '../../../shared/registrations/registrations-api.ts';
+import { menuScreenCount, useCanOpen } from '../../../shared/session/route-access.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { useWorkingClinic } from '../../../shared/session/working-clinic.ts';
 import {
@@ -135,25 +136,20 @@ export function LabSidebar({ variant }: { variant: SidebarVariant }) {
     filterModal.close();
   };
 
-  // spec 2.7: only with more than one menu; and only when the front office would let this user in
-  const showBack =
-    user.menu.length > 1 &&
-    guardRedirect(
-      { role: user.role.role, access: user.role.menu.access },
-      pathByName('Registration-patient'),
-    ) === null;
+  // spec 2.7: Back only with more than one menu, to the front office; for those the front office
+  // would refuse, to their own home page (where the login lands them), never to "Akses ditolak"
+  const canOpen = useCanOpen();
+  const frontOffice = pathByName('Registration-patient');
+  const backTo = canOpen(frontOffice) ? frontOffice : firstRoute(user.menu);
+  const showBack = menuScreenCount(user.menu) > 1;
+  const backLabel = backTo === frontOffice ? t('labQueue.back') : t('labQueue.backHome');
 
   return (
     <Stack gap="xs" p="xs" h="100%" component="section" aria-labelledby="lab-sidebar-title">
       <Group gap={6} wrap="nowrap">
-        {showBack && (
-          <Tooltip label={t('labQueue.back')}>
-            <ActionIcon
-              component={Link}
-              to={pathByName('Registration-patient')}
-              variant="subtle"
-              aria-label={t('labQueue.back')}
-            >
+        {showBack && backTo && (
+          <Tooltip label={backLabel}>
+            <ActionIcon component={Link} to={backTo} variant="subtle" aria-label={backLabel}>
               <IconArrowLeft size={18} />
             </ActionIcon>
           </Tooltip>

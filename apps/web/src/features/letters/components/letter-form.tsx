@@ -1,5 +1,10 @@
-import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import { bodyMassIndex } from '@klinikita/domain/consultations/consultation.rules';
+import {
+  restUntil as lastDayOfRest,
+  MAX_REST_DAYS,
+  restFromProblem,
+  restFromRange,
+} from '@klinikita/domain/consultations/letter.rules';
 import { letterCreateSchema } from '@klinikita/domain/consultations/letter.schema';
 import {
   Alert,
@@ -22,7 +27,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { currentLocale, translateMessage } from '../../../shared/i18n/i18n.ts';
-import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { type Encounter, type Letter, letterPdfUrl, useCreateLetter } from '../api/letters-api.ts';
 import { longDate, shortDate } from '../letter-format.ts';
 
@@ -84,20 +88,22 @@ function VisitFindings({ encounter: e }: { encounter: Encounter }) {
 }
 
 /**
- * A health certificate or a sick-leave letter from the chosen visit. Checked by the shared
- * schema before it goes out; the server's refusals land next to the same fields.
+ * A health certificate or a sick-leave letter from the chosen visit, once its note is signed.
+ * Checked by the shared schema and rules before it goes out (the date picker offers only the
+ * days a sick leave may start on); the server's refusals land next to the same fields.
  */
 export function LetterForm({ encounter }: { encounter: Encounter }) {
   const { t } = useTranslation();
-  const user = useSessionUser();
   const locale = currentLocale();
-  const today = clinicDay(user.timeZone);
+  const visitDay = encounter.registration.queueDate.slice(0, 10);
+  const restRange = restFromRange(visitDay);
+  const signed = encounter.status === 'signed';
   const [kind, setKind] = useState<Kind>('health');
   const [values, setValues] = useState<FormValues>({
     purpose: '',
     healthy: null,
     notes: '',
-    restFrom: today,
+    restFrom: visitDay,
     restDays: 1,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -114,8 +120,8 @@ export function LetterForm({ encounter }: { encounter: Encounter }) {
     /^\d{4}-\d{2}-\d{2}$/.test(values.restFrom) &&
     restDays &&
     restDays >= 1 &&
-    restDays <= 30
-      ? addDays(values.restFrom, restDays - 1)
+    restDays <= MAX_REST_DAYS
+      ? lastDayOfRest(values.restFrom, restDays)
       : null;
 
   const submit = () => {
@@ -136,8 +142,15 @@ export function LetterForm({ encounter }: { encounter: Encounter }) {
             notes: values.notes || null,
           };
     const parsed = letterCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
+    const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+    // the first day of rest must fit the visit: the same rule the server applies
+    const restProblem =
+      kind === 'sick' && parsed.success && parsed.data.restFrom
+        ? restFromProblem(visitDay, parsed.data.restFrom)
+        : null;
+    if (restProblem) fieldErrors.restFrom ??= restProblem;
+    if (!parsed.success || restProblem) {
+      setErrors(fieldErrors);
       return;
     }
     setWritten(null);
@@ -223,6 +236,8 @@ export function LetterForm({ encounter }: { encounter: Encounter }) {
                 type="date"
                 label={t('letters.web.restFrom')}
                 withAsterisk
+                min={restRange.min}
+                max={restRange.max}
                 value={values.restFrom}
                 error={err('restFrom')}
                 onChange={(e) => set('restFrom', e.currentTarget.value)}
@@ -231,7 +246,7 @@ export function LetterForm({ encounter }: { encounter: Encounter }) {
                 label={t('letters.web.restDays')}
                 withAsterisk
                 min={1}
-                max={30}
+                max={MAX_REST_DAYS}
                 allowDecimal={false}
                 allowNegative={false}
                 suffix={` ${t('letters.web.daysUnit')}`}
@@ -289,7 +304,7 @@ export function LetterForm({ encounter }: { encounter: Encounter }) {
                 </Group>
               )}
             </div>
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={create.isPending} disabled={!signed}>
               {t('letters.web.save')}
             </Button>
           </Group>

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { queryAnswer, useSearchPick } from '../../../shared/ui/use-search-pick.ts';
 import {
   type Encounter,
   type RecordPatient,
@@ -27,11 +28,14 @@ import { shortDate, titledName } from '../letter-format.ts';
 
 function Choice({
   selected,
+  highlighted = false,
   onClick,
   label,
   children,
 }: {
   selected: boolean;
+  /** The row Enter in the search box picks. */
+  highlighted?: boolean;
   onClick: () => void;
   label: string;
   children: React.ReactNode;
@@ -41,12 +45,14 @@ function Choice({
       onClick={onClick}
       aria-pressed={selected}
       aria-label={label}
+      data-highlighted={highlighted || undefined}
       px="sm"
       py={6}
       style={{
         borderRadius: 6,
         border: `1px solid ${selected ? 'var(--mantine-color-teal-5)' : 'var(--mantine-color-gray-3)'}`,
         background: selected ? 'var(--mantine-color-teal-0)' : undefined,
+        outline: highlighted ? '2px solid var(--mantine-color-teal-3)' : undefined,
       }}
     >
       {children}
@@ -54,7 +60,10 @@ function Choice({
   );
 }
 
-/** The patient (today's own patients, or a search) and then the visit the letter is written from. */
+/**
+ * The patient (today's own patients, or a search; ↑↓ Enter in the box pick from the answer to what
+ * is typed, waiting for it if need be) and then the visit the letter is written from.
+ */
 export function VisitPicker({
   patient,
   encounterUid,
@@ -79,9 +88,18 @@ export function VisitPicker({
   useEffect(() => {
     if (patient && !encounterUid && latest) onVisit(latest);
   }, [patient, encounterUid, latest, onVisit]);
-  const listed = (patients.data?.docs ?? []).filter(
-    (p) => search || (p.lastVisit && clinicDay(user.timeZone, new Date(p.lastVisit)) === today),
-  );
+  const choice = useSearchPick({
+    text: searchText.trim(),
+    answer: queryAnswer(patients, search, (d) =>
+      d.docs.filter(
+        (p) => search || (p.lastVisit && clinicDay(user.timeZone, new Date(p.lastVisit)) === today),
+      ),
+    ),
+    rowKey: (p) => p.uid,
+    onPick: onPatient,
+  });
+  const listed = choice.rows;
+  const highlightedUid = choice.fresh ? listed[choice.highlighted]?.uid : undefined;
 
   return (
     <Stack gap="sm">
@@ -97,6 +115,15 @@ export function VisitPicker({
             maxLength={100}
             value={searchText}
             onChange={(e) => setSearchText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                e.preventDefault();
+                choice.move(e.key === 'ArrowDown' ? 1 : -1);
+              } else if (e.key === 'Enter') {
+                e.preventDefault();
+                choice.pickHighlighted();
+              }
+            }}
           />
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">
             {search ? t('letters.web.searchResults') : t('letters.web.todayPatients')}
@@ -117,6 +144,7 @@ export function VisitPicker({
                 <Choice
                   key={p.uid}
                   selected={p.uid === patient}
+                  highlighted={p.uid === highlightedUid}
                   onClick={() => onPatient(p)}
                   label={titledName(p)}
                 >

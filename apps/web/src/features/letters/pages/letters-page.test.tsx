@@ -1,6 +1,7 @@
 import { addDays } from '@klinikita/domain/common/clinic-day';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { holdAnswers } from '../../../test/held-answers.ts';
 import { mockApi, renderWithApp } from '../../../test/render.tsx';
 import {
   API,
@@ -30,6 +31,7 @@ function api(letters: unknown[] = []) {
             patient({ uid: 'p2', name: 'Sri Wahyuni', title: 'Ny', lastVisit: '2026-01-02T03:00:00.000Z' }),
           ]),
     [`${API}/consultations/patients/p1/encounters`]: () => paged([visit(), older]),
+    [`${API}/consultations/patients/p5/encounters`]: () => paged([]),
     [`${API}/consultations/encounters/e1`]: () => ok(visit()),
     [`${API}/consultations/encounters/e0`]: () => ok(older),
     [`${API}/consultations/letters`]: (init) =>
@@ -99,9 +101,9 @@ describe('LettersPage', { timeout: 20_000 }, () => {
       timeZone: 'UTC',
     }).format(new Date(`${until}T00:00:00Z`));
     expect(await screen.findByText(`Istirahat sampai dengan ${weekday}`)).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('textbox', { name: /Lama istirahat/ }), { target: { value: '31' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Lama istirahat/ }), { target: { value: '15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan surat' }));
-    expect(await screen.findByText('Lama istirahat 1–30 hari')).toBeInTheDocument();
+    expect(await screen.findByText('Lama istirahat 1–14 hari')).toBeInTheDocument();
     expect(posted(fetchMock)).toHaveLength(0);
 
     fireEvent.change(screen.getByRole('textbox', { name: /Lama istirahat/ }), { target: { value: '2' } });
@@ -164,5 +166,70 @@ describe('LettersPage', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('button', { name: 'Tn. Budi Santoso' })).toBeInTheDocument();
     expect(screen.getByText('Hasil pencarian')).toBeInTheDocument();
+  });
+
+  it('Enter in the patient search picks from the answer to what is typed, never from the list before it', async () => {
+    const network = holdAnswers(api(), (u) => u.searchParams.get('search') === 'santoso');
+    renderWithApp(<LettersPage />, { route: '/Doctor/itemSuratSehat' });
+    const list = await screen.findByRole('list', { name: 'Pasien' });
+    const hartono = await within(list).findByRole('button', { name: 'Tn. Budi Hartono' });
+    expect(hartono).toHaveAttribute('data-highlighted');
+    const box = screen.getByRole('searchbox', { name: 'Cari pasien' });
+    fireEvent.change(box, { target: { value: 'santoso' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(network.asked).toHaveLength(1));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(hartono).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      screen.getByText('Pilih pasien hari ini atau cari pasien, lalu pilih kunjungannya.'),
+    ).toBeInTheDocument();
+
+    network.release();
+    const santoso = await within(list).findByRole('button', { name: 'Tn. Budi Santoso' });
+    await waitFor(() => expect(santoso).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('offers only the days a sick leave may start on and refuses another without asking the server', async () => {
+    const fetchMock = api();
+    renderWithApp(<LettersPage />, { route: '/Doctor/itemSuratSehat?patient=p1&encounter=e0' });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Surat Keterangan Sakit' }));
+    const restFrom = screen.getByLabelText(/Mulai istirahat/);
+    // the visit of 9 September: rest starts that day or the next
+    expect(restFrom).toHaveValue('2026-09-09');
+    expect(restFrom).toHaveAttribute('min', '2026-09-09');
+    expect(restFrom).toHaveAttribute('max', '2026-09-10');
+    fireEvent.change(restFrom, { target: { value: '2001-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan surat' }));
+    expect(
+      await screen.findByText('Istirahat tidak dapat dimulai sebelum tanggal kunjungan'),
+    ).toBeInTheDocument();
+    fireEvent.change(restFrom, { target: { value: '2026-09-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan surat' }));
+    expect(
+      await screen.findByText('Istirahat dimulai pada tanggal kunjungan atau sehari sesudahnya'),
+    ).toBeInTheDocument();
+    expect(posted(fetchMock)).toHaveLength(0);
+    fireEvent.change(restFrom, { target: { value: '2026-09-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan surat' }));
+    await screen.findByText('Surat SKT/10/2026/00003 dibuat');
+    expect(posted(fetchMock)).toEqual([
+      { kind: 'sick', encounterId: 'e0', restFrom: '2026-09-10', restDays: 1, notes: null },
+    ]);
+  });
+
+  it('writes no letter from a draft note: it says the doctor signs first', async () => {
+    mockApi({
+      [`${API}/consultations/patients`]: () => paged([patient()]),
+      [`${API}/consultations/patients/p1/encounters`]: () => paged([visit({ status: 'draft' })]),
+      [`${API}/consultations/encounters/e1`]: () => ok(visit({ status: 'draft' })),
+      [`${API}/consultations/letters`]: () => paged([]),
+    });
+    renderWithApp(<LettersPage />, { route: '/Doctor/itemSuratSehat?patient=p1&encounter=e1' });
+    expect(
+      await screen.findByText(
+        'Catatan kunjungan masih draf. Surat dapat dibuat setelah dokter menandatangani catatan pemeriksaan.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Simpan surat' })).toBeDisabled();
   });
 });

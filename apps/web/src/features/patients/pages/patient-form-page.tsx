@@ -37,6 +37,17 @@ export function PatientEditPage() {
         </Button>
       </Stack>
     );
+  if (!patient.data.mayChange)
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Alert color="yellow" variant="light">
+          {t('patients.outsideScope')}
+        </Alert>
+        <Button component={Link} to={LIST_PATH} variant="default">
+          {t('patients.web.backToList')}
+        </Button>
+      </Stack>
+    );
   // another patient (the NIK link) starts a fresh form
   return <PatientFormScreen key={patient.data.uid} patient={patient.data} />;
 }

@@ -1,9 +1,16 @@
+import type { PatientListRow } from '@klinikita/domain/patients/patient.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
-import { API, ok, summary, urls } from '../../../test/patient-test-kit.ts';
+import { API, ok, summary as summaryOf, urls } from '../../../test/patient-test-kit.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { PatientListPage } from './patient-list-page.tsx';
+
+/** A row of the list: the caller may change it unless said otherwise. */
+const summary = (over: Partial<PatientListRow> = {}): PatientListRow => ({
+  ...summaryOf(over),
+  mayChange: over.mayChange ?? true,
+});
 
 const clinics = [
   { id: 1, uid: 'c1', name: 'Klinik Pratama Sehat', mcuSite: false, timeZone: 'Asia/Jakarta' },
@@ -131,5 +138,22 @@ describe('PatientListPage', { timeout: 20_000 }, () => {
     expect(urls(fetchMock.mock.calls, 'patients').some((u) => u.searchParams.get('search') === 'zzz')).toBe(
       true,
     );
+  });
+
+  it('offers Edit only on the patients the server lets the caller change', async () => {
+    mockApi({
+      [`${API}/patients`]: () =>
+        ok({
+          docs: [summary(), summary({ uid: 'p2', name: 'Sari Jauh', mayChange: false })],
+          page: 1,
+          totalPages: 1,
+          limit: 20,
+          totalDocs: 2,
+        }),
+    });
+    renderWithApp(<PatientListPage />, { route: '/MasterPasien' });
+    await screen.findByText('Tn. Sari Jauh');
+    expect(screen.getByRole('link', { name: 'Ubah Budi Hartono' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ubah Sari Jauh' })).toBeNull();
   });
 });

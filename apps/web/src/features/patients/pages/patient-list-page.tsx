@@ -1,5 +1,5 @@
 import { guardRedirect } from '@klinikita/domain/access/guards';
-import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
+import type { PatientListRow, PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import { Button, Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -39,7 +39,7 @@ export function PatientListPage() {
   });
 
   const text = (value: string) => <Text size="sm">{value}</Text>;
-  const columns: ListColumn<PatientSummary>[] = [
+  const columns: ListColumn<PatientListRow>[] = [
     {
       key: 'mrn',
       header: t('patients.web.colMrn'),
@@ -96,7 +96,8 @@ export function PatientListPage() {
       th: { ta: 'right' },
       cell: (p) => (
         <Group justify="flex-end" wrap="nowrap">
-          {canEdit && (
+          {/* the server says per row: a clinic that never saw the patient does not change them */}
+          {canEdit && p.mayChange && (
             <Button
               component={Link}
               to={`/MasterPasien/edit?id=${encodeURIComponent(p.uid)}`}

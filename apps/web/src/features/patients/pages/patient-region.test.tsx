@@ -1,4 +1,4 @@
-import type { Patient } from '@klinikita/domain/patients/patient.schema';
+import type { PatientView } from '@klinikita/domain/patients/patient.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
@@ -19,7 +19,7 @@ async function choose(name: string, option: string) {
   await waitFor(() => expect(box(name).value).toBe(option));
 }
 
-const storedPatient = (): Patient => ({
+const storedPatient = (over: Partial<PatientView> = {}): PatientView => ({
   ...summary({ uid: 'p1' }),
   nationality: 'WNI',
   titleAuto: true,
@@ -40,6 +40,8 @@ const storedPatient = (): Patient => ({
   ihsNumber: null,
   createdAt: '2026-01-02T03:04:05.000Z',
   updatedAt: '2026-01-02T03:04:05.000Z',
+  mayChange: true,
+  ...over,
 });
 
 describe('Patient form: region', { timeout: 20_000 }, () => {
@@ -127,5 +129,21 @@ describe('Patient form: region', { timeout: 20_000 }, () => {
     expect(
       screen.queryByText('Kelurahan/desa tidak berada di kecamatan yang dipilih'),
     ).not.toBeInTheDocument();
+  });
+
+  it('offers no form for a patient the caller may not change, and says why', async () => {
+    const fetchMock = mockApi({
+      ...regionHandlers(),
+      [`${API}/patients/p1`]: () => ok(storedPatient({ mayChange: false })),
+    });
+    renderWithApp(<PatientEditPage />, { route: '/MasterPasien/edit?id=p1' });
+    expect(
+      await screen.findByText(
+        'Data pasien ini hanya dapat diubah atau dihapus oleh staf klinik yang mendaftarkan atau pernah melayani pasien ini, atau oleh Admin korporat.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Simpan' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Kembali ke daftar' })).toHaveAttribute('href', '/MasterPasien');
+    expect(bodies(fetchMock.mock.calls, 'patients/p1', 'PATCH')).toHaveLength(0);
   });
 });

@@ -79,6 +79,8 @@ describe('DoctorProfileModal, Profile tab', () => {
     expect(screen.queryByLabelText(/^New Password/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Change Password' }));
     save();
+    // the own password changes only with the current one (issue 13)
+    expect(field(/^Current Password/)).toHaveAccessibleDescription('Password Saat Ini Tidak Boleh Kosong');
     expect(field(/^New Password/)).toHaveAccessibleDescription('Password Tidak Boleh Kosong');
     expect(field(/^Confirm Password/)).toHaveAccessibleDescription('Konfirmasi Password Tidak Boleh Kosong');
 
@@ -90,7 +92,7 @@ describe('DoctorProfileModal, Profile tab', () => {
     );
 
     expect(field(/^New Password/)).toHaveAttribute('type', 'password');
-    const [toggle] = screen.getAllByRole('button', { name: 'Tampilkan atau sembunyikan password' });
+    const [, toggle] = screen.getAllByRole('button', { name: 'Tampilkan atau sembunyikan password' });
     fireEvent.mouseDown(toggle);
     expect(field(/^New Password/)).toHaveAttribute('type', 'text');
   });
@@ -122,6 +124,7 @@ describe('DoctorProfileModal, Profile tab', () => {
     await screen.findByDisplayValue('dr. Alexander Wijaya');
     type(/^Name/, '  dr. Alex Wijaya ');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Change Password' }));
+    type(/^Current Password/, 'rahasia-lama');
     type(/^New Password/, 'rahasia-baru-1');
     type(/^Confirm Password/, 'rahasia-baru-1');
     save();
@@ -139,6 +142,7 @@ describe('DoctorProfileModal, Profile tab', () => {
       updateData: {
         name: 'dr. Alex Wijaya',
         password: 'rahasia-baru-1',
+        currentPassword: 'rahasia-lama',
         username: 'dokter',
         icNumber: '7209061211900001',
         ihsNumber: '',

@@ -76,6 +76,7 @@ export function ProfileForm({ user, source, onCancel, onSaved }: ProfileFormProp
   const [values, setValues] = useState<DoctorProfileForm>({
     name: source.name,
     changePassword: false,
+    currentPassword: '',
     password: '',
     confirmPassword: '',
     icNumber: source.icNumber,
@@ -114,7 +115,7 @@ export function ProfileForm({ user, source, onCancel, onSaved }: ProfileFormProp
     const { identity } = source;
     const updateData = {
       name: form.name,
-      ...(form.changePassword ? { password: form.password } : {}),
+      ...(form.changePassword ? { password: form.password, currentPassword: form.currentPassword } : {}),
       username: source.username,
       icNumber: form.icNumber,
       ihsNumber: form.ihsNumber,
@@ -243,6 +244,17 @@ export function ProfileForm({ user, source, onCancel, onSaved }: ProfileFormProp
         />
         {values.changePassword && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <PasswordInput
+              label={t('staffWeb.profile.currentPassword')}
+              required
+              autoComplete="current-password"
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{ 'aria-label': t('staffWeb.profile.showPassword') }}
+              value={values.currentPassword}
+              onChange={(e) => set('currentPassword', e.currentTarget.value)}
+              error={error('currentPassword')}
+            />
+            <div />
             <PasswordInput
               label={t('staffWeb.profile.newPassword')}
               required

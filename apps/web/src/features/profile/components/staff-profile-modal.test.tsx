@@ -53,7 +53,7 @@ describe('StaffProfileModal (Edit User)', () => {
     await screen.findByDisplayValue('Siti Rahma');
     type(/^Email/, 'siti@klinik');
     type(/^Name/, 'Si');
-    type(/^Date of Birth/, '01/01/2999');
+    type(/^Date of Birth/, '01/01/2099');
     save();
     expect(field(/^Email/)).toHaveAccessibleDescription('Email is not valid');
     expect(field(/^Name/)).toHaveAccessibleDescription(
@@ -67,13 +67,14 @@ describe('StaffProfileModal (Edit User)', () => {
     expect(field(/^Date of Birth/)).toHaveValue('05/03/199');
   });
 
-  it('has show/hide toggles on Password and Retype Password', async () => {
+  it('has show/hide toggles on Current Password, Password and Retype Password', async () => {
     setup();
     await screen.findByDisplayValue('Siti Rahma');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Change Password' }));
+    expect(field(/^Current Password/)).toHaveAttribute('type', 'password');
     const toggles = screen.getAllByRole('button', { name: 'Tampilkan atau sembunyikan password' });
-    expect(toggles).toHaveLength(2);
-    fireEvent.mouseDown(toggles[1]);
+    expect(toggles).toHaveLength(3);
+    fireEvent.mouseDown(toggles[2]);
     expect(field(/^Retype Password/)).toHaveAttribute('type', 'text');
     expect(field(/^Password/)).toHaveAttribute('type', 'password');
   });
@@ -85,6 +86,10 @@ describe('StaffProfileModal (Edit User)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Change Password' }));
     type(/^Password/, 'rahasia-baru-1');
     type(/^Retype Password/, 'rahasia-baru-1');
+    save();
+    // without the current password the form is incomplete (issue 13)
+    expect(screen.getByRole('alert')).toHaveTextContent('Complete and check the data first');
+    type(/^Current Password/, 'rahasia-lama');
     save();
     expect(await screen.findByText('Save now ?')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === PATCH_URL)).toBe(false);
@@ -108,6 +113,7 @@ describe('StaffProfileModal (Edit User)', () => {
         address: 'Jl. Cikini 3',
         phoneNumber: '0812000111',
         password: 'rahasia-baru-1',
+        currentPassword: 'rahasia-lama',
       },
     });
     expect(fetchMock).toHaveBeenCalledWith('/logout', expect.objectContaining({ method: 'POST' }));

@@ -105,6 +105,7 @@ function EditUserForm({
     phoneNumber: profile.phoneNumber ?? '',
     address: profile.address ?? '',
     changePassword: false,
+    currentPassword: '',
     password: '',
     retypePassword: '',
   });
@@ -139,7 +140,7 @@ function EditUserForm({
         others: v.others,
         address: v.address,
         phoneNumber: v.phoneNumber,
-        ...(v.changePassword ? { password: v.password } : {}),
+        ...(v.changePassword ? { password: v.password, currentPassword: v.currentPassword } : {}),
       },
     } satisfies EmployeeEditInput);
     if (!payload.success) {
@@ -283,6 +284,17 @@ function EditUserForm({
         />
         {values.changePassword && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <PasswordInput
+              label={t('staffWeb.staff.currentPassword')}
+              required
+              autoComplete="current-password"
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={toggleProps}
+              value={values.currentPassword}
+              onChange={(e) => set('currentPassword', e.currentTarget.value)}
+              error={error('currentPassword')}
+            />
+            <div />
             <PasswordInput
               label={t('staffWeb.staff.password')}
               required
