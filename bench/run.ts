@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PERMISSION_NAMES } from '@klinikita/domain/access/permissions';
+import { RECORD_PAGE } from '@klinikita/domain/consultations/record.schema';
 import autocannon from 'autocannon';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -32,6 +33,7 @@ import {
   findSessionContext,
   findUserForLogin,
 } from '../apps/server/src/modules/auth/auth.queries.ts';
+import { readRecord } from '../apps/server/src/modules/consultations/records.service.ts';
 import { pagePatients } from '../apps/server/src/modules/patients/patients.queries.ts';
 import { pageRegistrations } from '../apps/server/src/modules/registrations/registrations.queries.ts';
 import { createRegistration } from '../apps/server/src/modules/registrations/registrations.service.ts';
@@ -40,6 +42,7 @@ import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchTarget, engineName, openBenchPglite, type Sql } from './bench-db.ts';
 import { heldTable, measureHeldStreams } from './held.ts';
+import { ensureLongPatient } from './record-patient.ts';
 import { API, BENCH_LIMITS_NOTE, login, startServer } from './server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -118,7 +121,7 @@ function seqScans(plan: unknown): string[] {
   const walk = (node: Record<string, unknown>) => {
     if (
       node['Node Type'] === 'Seq Scan' &&
-      ['patients', 'registrations'].includes(String(node['Relation Name']))
+      ['patients', 'registrations', 'encounters'].includes(String(node['Relation Name']))
     )
       found.push(String(node['Relation Name']));
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
@@ -245,6 +248,12 @@ async function main() {
        FROM patients p WHERE p.mrn LIKE 'RM-10-1%' ORDER BY p.id LIMIT 1`,
   );
   const today: string = sample.today;
+  // the long-standing patient of the record scenario (made once; kept by the cleanup below)
+  const longPatient = await ensureLongPatient((text, params) => sql.query(text, params), {
+    clinicId: 10,
+    visits: 1000,
+  });
+  const recordQuery = { limit: RECORD_PAGE };
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const queueFilter = {
@@ -302,6 +311,7 @@ async function main() {
   });
   baseline.get('/queue', async () => pageRegistrations(db, queueFilter));
   baseline.get('/lab', async () => pageRegistrations(db, labFilter));
+  baseline.get('/record', async () => readRecord(db, auth, longPatient.patientUid, recordQuery, '127.0.0.1'));
   baseline.post('/register', async () =>
     createRegistration(
       db,
@@ -359,6 +369,15 @@ async function main() {
       read: true,
     },
     { name: 'lab list', method: 'GET', server: labPath, baseline: '/lab', token: 'superadmin', read: true },
+    {
+      // the header and the newest visits in one answer (issue 14 item 4)
+      name: 'record of a 1,000-visit patient',
+      method: 'GET',
+      server: `${API}/consultations/patients/${longPatient.patientUid}/record`,
+      baseline: '/record',
+      token: 'superadmin',
+      read: true,
+    },
     {
       name: 'patient search: name fragment',
       method: 'GET',
@@ -469,6 +488,7 @@ async function main() {
   await pagePatients(db, sample.corp_id, { search: sample.mrn, page: 1, limit: 20 });
   await pageRegistrations(db, queueFilter);
   await pageRegistrations(db, labFilter);
+  await readRecord(db, auth, longPatient.patientUid, recordQuery, '127.0.0.1');
   capture = false;
   const planProblems: string[] = [];
   console.log('\nQuery plans (EXPLAIN):');

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appShell } from './build/app-shell.ts';
+import { precompress } from './build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
@@ -26,7 +28,7 @@ const vendorChunks: [name: string, test: RegExp][] = [
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), ...appShell(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

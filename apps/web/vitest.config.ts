@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // the service worker's virtual module comes from the build's PWA plugin (build/app-shell.ts)
+  resolve: {
+    alias: {
+      'virtual:pwa-register/react': fileURLToPath(new URL('src/test/pwa-register.ts', import.meta.url)),
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

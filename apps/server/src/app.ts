@@ -2,6 +2,7 @@ import '@klinikita/domain/common/zod-config';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -42,6 +43,13 @@ import { localePlugin } from './plugins/locale.ts';
 import { type RateLimitOptions, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseHeadersPlugin, setResponseHeaders } from './plugins/response-headers.ts';
 import { API_PREFIX } from './shared/http.ts';
+
+/**
+ * What is compressed on the fly: JSON and text answers, never the event stream (its reply is
+ * hijacked anyway, and a compressor would hold events back), PDFs, images or uploaded binaries.
+ */
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -100,6 +108,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
+  // answers over 1 KB in brotli or gzip; the built web app comes precompressed (static below)
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE,
+  });
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(responseHeadersPlugin);
@@ -204,6 +218,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // the .br and .gz files beside each built file (apps/web/build/precompress.ts), Vary: Accept-Encoding
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',

@@ -1,12 +1,15 @@
 import { guardRedirect } from '@klinikita/domain/access/guards';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { withCatalogues } from '../shared/i18n/i18n.ts';
 import { useSession } from '../shared/session/session-store.ts';
 
 // loaded only for a user whose password an Admin chose
-const ChangePasswordPage = lazy(() =>
-  import('../features/auth/pages/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+const changePasswordChunk = withCatalogues(
+  ['staffApi'],
+  () => import('../features/auth/pages/change-password-page.tsx'),
 );
+const ChangePasswordPage = lazy(() => changePasswordChunk().then((m) => ({ default: m.ChangePasswordPage })));
 
 /** Applies the guards of spec 6 to every screen; the decision itself is `guardRedirect`. */
 export function RouteGuard() {

@@ -3,32 +3,48 @@ import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
-import { loadCatalogue } from '../shared/i18n/i18n.ts';
+import { withCatalogues } from '../shared/i18n/i18n.ts';
 import { useSession } from '../shared/session/session-store.ts';
 import { NotFoundPage } from '../shared/ui/error-page.tsx';
 import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
 import { wantToastHost } from '../shared/ui/toast-host.ts';
 import { loadChunk } from './chunk-reload.ts';
+import { ServerUnreachablePage } from './pwa/server-unreachable-page.tsx';
 import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
 /**
- * A lazily loaded screen: its chunk loads on first visit, with the reload guard on failure, and
- * with the whole text catalogue (the login page needs only the shell's words it starts with).
+ * A lazily loaded screen: its chunk loads on first visit, together with the sections of the text
+ * catalogue it names (`withCatalogues`), with the reload guard on failure. The login page
+ * (`staff = false`) needs only the shell's words it starts with.
  */
 const lazyComponent =
-  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType, catalogue = true): LazyComponent =>
+  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType, staff = true): LazyComponent =>
   async () => {
     // the screens behind the login raise toasts: their container mounts with them
-    if (catalogue) wantToastHost();
-    const [module] = await Promise.all([
-      loadChunk(importer),
-      catalogue ? loadChunk(loadCatalogue) : undefined,
-    ]);
-    return { Component: pick(module) };
+    if (staff) wantToastHost();
+    return { Component: pick(await loadChunk(importer)) };
   };
+
+// chunks behind more than one route
+const labHomeChunk = withCatalogues(
+  ['labQueue', 'registrations', 'patients', 'staffApi'],
+  () => import('../features/lab-queue/pages/lab-home-page.tsx'),
+);
+const patientListChunk = withCatalogues(
+  ['patients', 'staffApi'],
+  () => import('../features/patients/pages/patient-list-page.tsx'),
+);
+const patientFormChunk = withCatalogues(
+  ['patients', 'regions', 'registrations', 'staffApi'],
+  () => import('../features/patients/pages/patient-form-page.tsx'),
+);
+const moduleLayoutChunk = withCatalogues(
+  ['doctorQueue', 'labQueue', 'registrations', 'consultations', 'patients', 'staffApi'],
+  () => import('./layouts/module-layout.tsx'),
+);
 
 const dashboardSection = lazyComponent(
   () => import('../features/dashboard/pages/dashboard-section-page.tsx'),
@@ -56,84 +72,109 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/DashboardAdvance/serviceDistribution': dashboardSection,
   '/DashboardAdvance/turnAroundTime': dashboardSection,
   '/Doctor/doctor': lazyComponent(
-    () => import('../features/doctor-queue/pages/doctor-page.tsx'),
+    withCatalogues(
+      [
+        'doctorQueue',
+        'examination',
+        'consultations',
+        'registrations',
+        'emr',
+        'patients',
+        'staffApi',
+        'codes',
+        'drugs',
+      ],
+      () => import('../features/doctor-queue/pages/doctor-page.tsx'),
+    ),
     (m) => m.DoctorPage,
   ),
   '/Doctor/doctor-agenda': lazyComponent(
-    () => import('../features/profile/pages/doctor-agenda-page.tsx'),
+    withCatalogues(
+      ['doctorQueue', 'staffWeb', 'registrations', 'patients', 'staffApi', 'satusehat'],
+      () => import('../features/profile/pages/doctor-agenda-page.tsx'),
+    ),
     (m) => m.DoctorAgendaPage,
   ),
   '/Doctor/itemSuratSehat': lazyComponent(
-    () => import('../features/letters/pages/letters-page.tsx'),
+    withCatalogues(
+      ['letters', 'consultations', 'patients'],
+      () => import('../features/letters/pages/letters-page.tsx'),
+    ),
     (m) => m.LettersPage,
   ),
   '/Doctor/patient': lazyComponent(
-    () => import('../features/emr/pages/doctor-patients-page.tsx'),
+    withCatalogues(
+      ['emr', 'patients', 'consultations', 'letters', 'registrations'],
+      () => import('../features/emr/pages/doctor-patients-page.tsx'),
+    ),
     (m) => m.DoctorPatientsPage,
   ),
   '/EMR': lazyComponent(
-    () => import('../features/emr/pages/emr-search-page.tsx'),
+    withCatalogues(
+      ['emr', 'patients', 'consultations', 'letters'],
+      () => import('../features/emr/pages/emr-search-page.tsx'),
+    ),
     (m) => m.EmrSearchPage,
   ),
   '/EMR/Detail/:id?': lazyComponent(
-    () => import('../features/emr/pages/emr-detail-page.tsx'),
+    withCatalogues(
+      ['emr', 'patients', 'consultations', 'letters', 'registrations'],
+      () => import('../features/emr/pages/emr-detail-page.tsx'),
+    ),
     (m) => m.EmrDetailPage,
   ),
   // the audit log and the automatic processes: two features on one settings screen
   '/Setting/others': lazyComponent(
-    () => import('./setting-others-page.tsx'),
+    withCatalogues(
+      ['emr', 'outbox', 'consultations', 'letters', 'satusehat'],
+      () => import('./setting-others-page.tsx'),
+    ),
     (m) => m.SettingOthersPage,
   ),
   '/Setting/Pharmacy/drug': lazyComponent(
-    () => import('../features/drugs/pages/drugs-page.tsx'),
+    withCatalogues(['drugs'], () => import('../features/drugs/pages/drugs-page.tsx')),
     (m) => m.DrugsPage,
   ),
-  '/Lab/home-page-lab': lazyComponent(
-    () => import('../features/lab-queue/pages/lab-home-page.tsx'),
-    (m) => m.LabHomePage,
-  ),
-  '/Lab/home-page-mcu': lazyComponent(
-    () => import('../features/lab-queue/pages/lab-home-page.tsx'),
-    (m) => m.LabHomePage,
-  ),
+  '/Lab/home-page-lab': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
+  '/Lab/home-page-mcu': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
   '/MasterDokter': lazyComponent(
-    () => import('../features/master-staff/pages/master-doctor-page.tsx'),
+    withCatalogues(
+      ['masterWeb', 'staffApi', 'patients'],
+      () => import('../features/master-staff/pages/master-doctor-page.tsx'),
+    ),
     (m) => m.MasterDoctorPage,
   ),
-  '/MasterPasien': lazyComponent(
-    () => import('../features/patients/pages/patient-list-page.tsx'),
-    (m) => m.PatientListPage,
-  ),
-  '/MasterPasien/add': lazyComponent(
-    () => import('../features/patients/pages/patient-form-page.tsx'),
-    (m) => m.PatientAddPage,
-  ),
-  '/MasterPasien/edit': lazyComponent(
-    () => import('../features/patients/pages/patient-form-page.tsx'),
-    (m) => m.PatientEditPage,
-  ),
-  '/patient': lazyComponent(
-    () => import('../features/patients/pages/patient-list-page.tsx'),
-    (m) => m.PatientListPage,
-  ),
+  '/MasterPasien': lazyComponent(patientListChunk, (m) => m.PatientListPage),
+  '/MasterPasien/add': lazyComponent(patientFormChunk, (m) => m.PatientAddPage),
+  '/MasterPasien/edit': lazyComponent(patientFormChunk, (m) => m.PatientEditPage),
+  '/patient': lazyComponent(patientListChunk, (m) => m.PatientListPage),
   '/PatientQueue/patientQueue': lazyComponent(
-    () => import('../features/queue-board/pages/queue-board-page.tsx'),
+    withCatalogues(
+      ['queueBoard', 'registrations', 'consultations', 'patients', 'staffApi', 'satusehat'],
+      () => import('../features/queue-board/pages/queue-board-page.tsx'),
+    ),
     (m) => m.QueueBoardPage,
   ),
   '/Physio': lazyComponent(
-    () => import('../features/lab-queue/pages/physio-page.tsx'),
+    withCatalogues(
+      ['labQueue', 'registrations', 'patients', 'staffApi'],
+      () => import('../features/lab-queue/pages/physio-page.tsx'),
+    ),
     (m) => m.PhysioPage,
   ),
-  '/Radiology': lazyComponent(
-    () => import('../features/lab-queue/pages/lab-home-page.tsx'),
-    (m) => m.LabHomePage,
-  ),
+  '/Radiology': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
   '/Registration/patient': lazyComponent(
-    () => import('../features/front-office/pages/front-office-page.tsx'),
+    withCatalogues(
+      ['frontOffice', 'registrations', 'consultations', 'patients', 'staffApi'],
+      () => import('../features/front-office/pages/front-office-page.tsx'),
+    ),
     (m) => m.FrontOfficePage,
   ),
   '/Setting/employee': lazyComponent(
-    () => import('../features/master-staff/pages/staff-page.tsx'),
+    withCatalogues(
+      ['masterWeb', 'staffApi', 'patients'],
+      () => import('../features/master-staff/pages/staff-page.tsx'),
+    ),
     (m) => m.StaffPage,
   ),
   '/Setting/roles': lazyComponent(
@@ -142,15 +183,15 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
 };
 
-const moduleLayout = lazyComponent(
-  () => import('./layouts/module-layout.tsx'),
-  (m) => m.ModuleLayout,
-);
+const moduleLayout = lazyComponent(moduleLayoutChunk, (m) => m.ModuleLayout);
 
 /** The waiting-room TV (no staff login; opened with the clinic's display link). Not a spec route. */
 export const DISPLAY_PATH = '/display/:token';
 const displayPage = lazyComponent(
-  () => import('../features/queue-board/pages/queue-display-page.tsx'),
+  withCatalogues(
+    ['display', 'registrations', 'patients', 'staffApi'],
+    () => import('../features/queue-board/pages/queue-display-page.tsx'),
+  ),
   (m) => m.QueueDisplayPage,
 );
 
@@ -163,18 +204,9 @@ const LAYOUTS: Readonly<Record<Exclude<LayoutName, 'blank'>, LazyComponent>> = {
     () => import('./layouts/advance-layout.tsx'),
     (m) => m.AdvanceLayout,
   ),
-  doctor: lazyComponent(
-    () => import('./layouts/module-layout.tsx'),
-    (m) => m.DoctorLayout,
-  ),
-  lab: lazyComponent(
-    () => import('./layouts/module-layout.tsx'),
-    (m) => m.LabLayout,
-  ),
-  physio: lazyComponent(
-    () => import('./layouts/module-layout.tsx'),
-    (m) => m.PhysioLayout,
-  ),
+  doctor: lazyComponent(moduleLayoutChunk, (m) => m.DoctorLayout),
+  lab: lazyComponent(moduleLayoutChunk, (m) => m.LabLayout),
+  physio: lazyComponent(moduleLayoutChunk, (m) => m.PhysioLayout),
   mandiri: moduleLayout,
 };
 
@@ -229,5 +261,6 @@ export function AppRouter() {
   const status = useSession((s) => s.status);
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   if (status === 'loading') return <FullPageLoader label={t('web.session.loading')} />;
+  if (status === 'unreachable') return <ServerUnreachablePage />;
   return <RouterProvider router={router} />;
 }

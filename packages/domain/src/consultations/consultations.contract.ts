@@ -9,7 +9,13 @@ import {
   encounterSaveSchema,
   encounterSchema,
 } from './encounter.schema.ts';
-import { recordPatientSchema, recordPatientsQuerySchema, timelineQuerySchema } from './record.schema.ts';
+import {
+  recordPageSchema,
+  recordPatientSchema,
+  recordPatientsQuerySchema,
+  recordQuerySchema,
+  timelineQuerySchema,
+} from './record.schema.ts';
 import { templateSaveSchema, templateSchema } from './template.schema.ts';
 
 const tags = ['consultations'] as const;
@@ -107,6 +113,22 @@ export const patientTimeline = endpoint({
   params: uidParams,
   query: timelineQuerySchema,
   response: pagedSchema(encounterSchema),
+});
+
+/**
+ * The record page (`/EMR/Detail/:uid`) in one round trip: the header and the newest visits; the
+ * older ones a page at a time after the cursor (`after` = the previous answer's `next`).
+ */
+export const readRecord = endpoint({
+  method: 'GET',
+  path: '/consultations/patients/:uid/record',
+  permission: 'record.read',
+  tags,
+  summary:
+    'A patient’s record: the header and the newest visits at the user’s clinics; `after` pages on by cursor (audited)',
+  params: uidParams,
+  query: recordQuerySchema,
+  response: recordPageSchema,
 });
 
 /** The doctor's note templates. */

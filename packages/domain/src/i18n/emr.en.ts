@@ -49,7 +49,8 @@ export const emrEn: typeof emrId = {
   },
   timeline: {
     count: '{{shown}} of {{total}} visits',
-    more: 'Load more',
+    more: 'Load more visits',
+    loading: 'Loading visits…',
     empty: 'No visits at your clinics yet.',
   },
   visit: {

@@ -48,7 +48,8 @@ export const emrId = {
   },
   timeline: {
     count: '{{shown}} dari {{total}} kunjungan',
-    more: 'Muat lebih banyak',
+    more: 'Muat kunjungan lainnya',
+    loading: 'Memuat kunjungan…',
     empty: 'Belum ada kunjungan di klinik Anda.',
   },
   visit: {

@@ -42,6 +42,11 @@ export const webEn: typeof webId = {
   },
   session: {
     loading: 'Loading your session…',
+    unreachable: 'The server cannot be reached. Check the network; the page will reconnect on its own.',
+  },
+  appUpdate: {
+    available: 'New version available — reload',
+    reload: 'Reload',
   },
   welcome: {
     greeting: 'Welcome, {{name}}',

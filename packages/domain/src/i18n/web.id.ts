@@ -41,6 +41,11 @@ export const webId = {
   },
   session: {
     loading: 'Memuat sesi…',
+    unreachable: 'Server tidak dapat dihubungi. Periksa jaringan; halaman akan tersambung lagi otomatis.',
+  },
+  appUpdate: {
+    available: 'Versi baru tersedia — muat ulang',
+    reload: 'Muat ulang',
   },
   welcome: {
     greeting: 'Selamat datang, {{name}}',

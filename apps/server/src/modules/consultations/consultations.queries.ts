@@ -51,6 +51,8 @@ const encounterColumns = {
   referral: encounters.referral,
   version: encounters.version,
   createdAt: encounters.createdAt,
+  /** the visit's time to the microsecond (a JS Date keeps milliseconds): where a page of the record ends */
+  createdAtKey: sql<string>`to_char(${encounters.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   updatedAt: encounters.updatedAt,
   signedAt: encounters.signedAt,
   signedBy: encounters.signedBy,
@@ -118,6 +120,31 @@ export async function pageEncountersOfPatient(
     db.select({ total: sql<number>`count(*)::int` }).from(encounters).where(where),
   ]);
   return { rows, total };
+}
+
+/**
+ * A page of a patient's encounters in the given clinics, newest first, after the keyset
+ * `(createdAt, id)` of the previous page's last one (by `encounters_patient_idx`, no OFFSET).
+ */
+export function encountersOfPatientAfter(
+  db: Executor,
+  patientId: number,
+  clinicIds: number[],
+  after: { at: string; id: number } | null,
+  limit: number,
+) {
+  return selectEncounters(db)
+    .where(
+      and(
+        eq(encounters.patientId, patientId),
+        inArray(encounters.clinicId, clinicIds),
+        after
+          ? sql`(${encounters.createdAt}, ${encounters.id}) < (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(encounters.createdAt), desc(encounters.id))
+    .limit(limit);
 }
 
 export async function insertEncounter(

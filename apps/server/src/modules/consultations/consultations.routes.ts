@@ -10,7 +10,7 @@ import {
   readEncounter,
   saveEncounter,
 } from './consultations.service.ts';
-import { listRecordPatients, patientTimeline, readRecordPatient } from './records.service.ts';
+import { listRecordPatients, patientTimeline, readRecord, readRecordPatient } from './records.service.ts';
 import { listTemplates, removeTemplate, saveTemplate } from './templates.service.ts';
 
 /** The doctor's examination note, the record (EMR) and the doctor's templates. */
@@ -37,6 +37,9 @@ export async function consultationsRoutes(app: FastifyInstance, opts: { db: Db }
   );
   route(app, contract.readRecordPatient, (req) =>
     readRecordPatient(db, requireSession(req), req.params.uid, req.ip),
+  );
+  route(app, contract.readRecord, (req) =>
+    readRecord(db, requireSession(req), req.params.uid, req.query, req.ip),
   );
   route(app, contract.patientTimeline, (req) =>
     patientTimeline(db, requireSession(req), req.params.uid, req.query, req.ip),

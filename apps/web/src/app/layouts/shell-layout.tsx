@@ -4,17 +4,18 @@ import { lazy, type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader } from '../../features/shell/components/app-header.tsx';
 import { syncDayjsLocale } from '../../shared/i18n/dayjs-locale.ts';
+import { withCatalogues } from '../../shared/i18n/i18n.ts';
 import { sessionStore, useSession, useSessionUser } from '../../shared/session/session-store.ts';
 
 /**
  * The header's Edit Profile opens the profile feature's modal (doctor, spec 2.5, or staff, 2.6);
  * loaded on first use, keeping the profile forms out of every screen's first load.
  */
-const EditProfileModal = lazy(() =>
-  import('../../features/profile/components/edit-profile-modal.tsx').then((m) => ({
-    default: m.EditProfileModal,
-  })),
+const editProfileChunk = withCatalogues(
+  ['staffWeb', 'staffApi', 'satusehat'],
+  () => import('../../features/profile/components/edit-profile-modal.tsx'),
 );
+const EditProfileModal = lazy(() => editProfileChunk().then((m) => ({ default: m.EditProfileModal })));
 
 /** Header plus an optional sidebar slot: the frame every logged-in layout shares (spec 2.2). */
 export function ShellLayout({ sidebar, children }: { sidebar?: ReactNode; children?: ReactNode }) {

@@ -1,5 +1,6 @@
 import { coreEn } from '@klinikita/domain/i18n/core.en';
 import { coreId } from '@klinikita/domain/i18n/core.id';
+import type { Catalog } from '@klinikita/domain/i18n/id';
 import type { Locale } from '@klinikita/domain/i18n/locale';
 import { webEn } from '@klinikita/domain/i18n/web.en';
 import { webId } from '@klinikita/domain/i18n/web.id';
@@ -10,8 +11,8 @@ import { readLocaleCookie, writeLocaleCookie } from './locale-cookie.ts';
 const initial = readLocaleCookie();
 
 export const i18n: I18n = i18next.createInstance();
-// the first screen carries only the shell's words; the screens behind the login load the rest
-// (loadCatalogue) with their own chunks
+// the first screen carries only the shell's words (core, web); each screen behind the login loads
+// the sections it names with its own chunk (loadCatalogues, router.tsx)
 i18n.use(initReactI18next).init({
   resources: {
     id: { translation: { ...coreId, web: webId } },
@@ -40,22 +41,131 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
-let catalogue: Promise<void> | null = null;
+/** The sections of the catalogue that only screens behind the login use; the shell's (core, web) are above. */
+export type CatalogueSection = Exclude<keyof Catalog, keyof typeof coreId | 'web'>;
 
-/** Every section of the catalogue in both languages: loaded once, before any screen behind the login. */
-export function loadCatalogue(): Promise<void> {
-  catalogue ??= Promise.all([import('@klinikita/domain/i18n/id'), import('@klinikita/domain/i18n/en')]).then(
-    ([{ id }, { en }]) => {
-      i18n.addResourceBundle('id', 'translation', id, true, true);
-      i18n.addResourceBundle('en', 'translation', en, true, true);
-    },
-    (error) => {
-      catalogue = null;
-      throw error;
-    },
-  );
-  return catalogue;
+type Section = Record<string, unknown>;
+/** Both languages of one section: each catalogue file exports its one section. */
+const pair =
+  (id: () => Promise<Record<string, Section>>, en: () => Promise<Record<string, Section>>) =>
+  (): Promise<[Section, Section]> =>
+    Promise.all([id(), en()]).then(([i, e]) => [Object.values(i)[0], Object.values(e)[0]]);
+
+// spelled out so that the bundler gives each section a chunk of its own; the Record makes a new
+// section of the catalogue fail the type check until it can be loaded here
+const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
+  staffApi: pair(
+    () => import('@klinikita/domain/i18n/staff-api.id'),
+    () => import('@klinikita/domain/i18n/staff-api.en'),
+  ),
+  staffWeb: pair(
+    () => import('@klinikita/domain/i18n/staff-web.id'),
+    () => import('@klinikita/domain/i18n/staff-web.en'),
+  ),
+  satusehat: pair(
+    () => import('@klinikita/domain/i18n/satusehat.id'),
+    () => import('@klinikita/domain/i18n/satusehat.en'),
+  ),
+  masterWeb: pair(
+    () => import('@klinikita/domain/i18n/master-web.id'),
+    () => import('@klinikita/domain/i18n/master-web.en'),
+  ),
+  patients: pair(
+    () => import('@klinikita/domain/i18n/patients.id'),
+    () => import('@klinikita/domain/i18n/patients.en'),
+  ),
+  registrations: pair(
+    () => import('@klinikita/domain/i18n/registrations.id'),
+    () => import('@klinikita/domain/i18n/registrations.en'),
+  ),
+  frontOffice: pair(
+    () => import('@klinikita/domain/i18n/front-office.id'),
+    () => import('@klinikita/domain/i18n/front-office.en'),
+  ),
+  queueBoard: pair(
+    () => import('@klinikita/domain/i18n/queue-board.id'),
+    () => import('@klinikita/domain/i18n/queue-board.en'),
+  ),
+  doctorQueue: pair(
+    () => import('@klinikita/domain/i18n/doctor-queue.id'),
+    () => import('@klinikita/domain/i18n/doctor-queue.en'),
+  ),
+  labQueue: pair(
+    () => import('@klinikita/domain/i18n/lab-queue.id'),
+    () => import('@klinikita/domain/i18n/lab-queue.en'),
+  ),
+  display: pair(
+    () => import('@klinikita/domain/i18n/display.id'),
+    () => import('@klinikita/domain/i18n/display.en'),
+  ),
+  regions: pair(
+    () => import('@klinikita/domain/i18n/regions.id'),
+    () => import('@klinikita/domain/i18n/regions.en'),
+  ),
+  consultations: pair(
+    () => import('@klinikita/domain/i18n/consultations.id'),
+    () => import('@klinikita/domain/i18n/consultations.en'),
+  ),
+  examination: pair(
+    () => import('@klinikita/domain/i18n/examination.id'),
+    () => import('@klinikita/domain/i18n/examination.en'),
+  ),
+  emr: pair(
+    () => import('@klinikita/domain/i18n/emr.id'),
+    () => import('@klinikita/domain/i18n/emr.en'),
+  ),
+  letters: pair(
+    () => import('@klinikita/domain/i18n/letters.id'),
+    () => import('@klinikita/domain/i18n/letters.en'),
+  ),
+  drugs: pair(
+    () => import('@klinikita/domain/i18n/drugs.id'),
+    () => import('@klinikita/domain/i18n/drugs.en'),
+  ),
+  codes: pair(
+    () => import('@klinikita/domain/i18n/codes.id'),
+    () => import('@klinikita/domain/i18n/codes.en'),
+  ),
+  outbox: pair(
+    () => import('@klinikita/domain/i18n/outbox.id'),
+    () => import('@klinikita/domain/i18n/outbox.en'),
+  ),
+};
+
+const loaded = new Map<CatalogueSection, Promise<void>>();
+
+/**
+ * Loads sections of the catalogue in both languages (so that switching language never waits),
+ * each once; a screen's route awaits its sections together with its chunk, before it renders.
+ */
+export function loadCatalogues(sections: readonly CatalogueSection[]): Promise<void> {
+  return Promise.all(
+    sections.map((section) => {
+      let loading = loaded.get(section);
+      if (!loading) {
+        loading = SECTIONS[section]().then(
+          ([inId, inEn]) => {
+            i18n.addResourceBundle('id', 'translation', { [section]: inId }, true, true);
+            i18n.addResourceBundle('en', 'translation', { [section]: inEn }, true, true);
+          },
+          (error) => {
+            // a failed chunk (a deploy in between) is tried again on the next visit
+            loaded.delete(section);
+            throw error;
+          },
+        );
+        loaded.set(section, loading);
+      }
+      return loading;
+    }),
+  ).then(() => undefined);
 }
+
+/** A lazily loaded module that needs sections of the catalogue: both load at the same time. */
+export const withCatalogues =
+  <M>(sections: readonly CatalogueSection[], importer: () => Promise<M>) =>
+  (): Promise<M> =>
+    Promise.all([importer(), loadCatalogues(sections)]).then(([module]) => module);
 
 /**
  * Text of a message that is either a catalogue key (zod messages such as

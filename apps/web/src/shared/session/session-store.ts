@@ -4,8 +4,11 @@ import { useSyncExternalStore } from 'react';
 
 /** The session store of spec 3: who is logged in and the shell state that follows from it. */
 export interface SessionState {
-  /** 'loading' until the first `GET users` has answered. */
-  status: 'loading' | 'ready';
+  /**
+   * 'loading' until the first `GET users` has answered; 'unreachable' while that call cannot reach
+   * the server (the app shell opened offline), until it answers.
+   */
+  status: 'loading' | 'unreachable' | 'ready';
   user: SessionUser | null;
   token: string | null;
   /** Sidebar open (spec 9: default true). */
@@ -50,6 +53,10 @@ export const sessionStore = {
   },
   signOut(): void {
     setState({ status: 'ready', ...signedOut });
+  },
+  /** The session check reached no server: the shell says so until it answers (startSession retries). */
+  markUnreachable(): void {
+    setState({ status: 'unreachable' });
   },
   toggleSidebar(): void {
     setState({ sidebarTrigger: !state.sidebarTrigger });

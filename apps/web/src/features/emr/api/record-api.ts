@@ -4,18 +4,18 @@ import type { Paged } from '@klinikita/domain/common/paged';
 import {
   listRecordPatients,
   patientTimeline,
-  readRecordPatient,
+  readRecord,
 } from '@klinikita/domain/consultations/consultations.contract';
 import type { Encounter } from '@klinikita/domain/consultations/encounter.schema';
 import type { Letter } from '@klinikita/domain/consultations/letter.schema';
 import { encounterPdf, letterPdf, listLetters } from '@klinikita/domain/consultations/letters.contract';
-import type { RecordPatient } from '@klinikita/domain/consultations/record.schema';
+import type { RecordPage, RecordPatient } from '@klinikita/domain/consultations/record.schema';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ContractQuery, fetchData, useContractQuery } from '../../../shared/api/contract-client.ts';
 import { API_BASE } from '../../../shared/api-client.ts';
 import { encountersKey } from '../../../shared/consultations/encounters-api.ts';
 
-export type { AuditEntry, Encounter, Letter, Paged, RecordPatient };
+export type { AuditEntry, Encounter, Letter, Paged, RecordPage, RecordPatient };
 
 /** `GET consultations/patients`: patients with a record at the user's clinics (`mine`: the doctor's own). */
 export const useRecordPatients = (
@@ -32,30 +32,19 @@ export const useRecordPatients = (
     enabled,
   });
 
-/** `GET consultations/patients/{uid}`: the record's banner (an audited read). */
-export const useRecordPatient = (uid: string) =>
-  useQuery({
-    queryKey: ['record-patients', 'one', uid],
-    queryFn: () => fetchData(readRecordPatient, { params: { uid } }),
-    retry: false,
-  });
-
-export const TIMELINE_PAGE = 10;
-
 /**
- * The visits, newest first, a page at a time ("load more"). Under the encounters key, so an
- * addendum written anywhere refreshes it.
+ * `GET consultations/patients/{uid}/record`: the banner and the newest visits in one round trip,
+ * then older visits a page at a time after the last page's cursor. Under the encounters key, so
+ * an addendum written anywhere refreshes it.
  */
-export const useTimeline = (patientUid: string) =>
+export const useRecord = (patientUid: string) =>
   useInfiniteQuery({
-    queryKey: [...encountersKey, 'timeline', patientUid],
+    queryKey: [...encountersKey, 'record', patientUid],
     queryFn: ({ pageParam }) =>
-      fetchData(patientTimeline, {
-        params: { uid: patientUid },
-        query: { page: pageParam, limit: TIMELINE_PAGE },
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+      fetchData(readRecord, { params: { uid: patientUid }, query: { after: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: RecordPage) => last.next ?? undefined,
+    retry: false,
   });
 
 /** The latest 100 visits at once, for the trends and the diagnosis history. */

@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/api-client.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ListFooter } from '../../../shared/ui/paged-table.tsx';
-import { type RecordPatient, useAuditLog, useRecordPatient } from '../api/record-api.ts';
+import { type RecordPatient, useAuditLog, useRecord } from '../api/record-api.ts';
 import { formatDate, titledName } from '../format.ts';
 import { AuditTable } from './audit-table.tsx';
 import { DiagnosisHistory } from './diagnosis-history.tsx';
@@ -115,15 +115,19 @@ function AccessTrail({ patientUid }: { patientUid: string }) {
 
 type Tab = 'timeline' | 'vitals' | 'diagnoses' | 'letters' | 'access';
 
-/** A patient's medical record: the banner, then the visits, vitals trends, diagnoses, letters. */
+/**
+ * A patient's medical record: the banner and the newest visits (one answer), then the vitals
+ * trends, diagnoses, letters.
+ */
 export function PatientRecord({ patientUid }: { patientUid: string }) {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const patient = useRecordPatient(patientUid);
+  const record = useRecord(patientUid);
   const [tab, setTab] = useState<Tab>('timeline');
   const auditor = ALL_ACCESS_ROLES.includes(user.role.role);
+  const patient = record.data?.pages[0]?.patient;
 
-  if (patient.isLoading)
+  if (record.isLoading)
     return (
       <Center py="xl">
         <Group gap="xs">
@@ -134,8 +138,8 @@ export function PatientRecord({ patientUid }: { patientUid: string }) {
         </Group>
       </Center>
     );
-  if (patient.isError || !patient.data) {
-    const error = patient.error;
+  if (!patient) {
+    const error = record.error;
     return (
       <Card withBorder padding="lg">
         <Text c={error instanceof ApiError && error.status === 404 ? 'dimmed' : 'red'} role="alert">
@@ -150,7 +154,7 @@ export function PatientRecord({ patientUid }: { patientUid: string }) {
   }
   return (
     <Stack gap="md">
-      <RecordBanner patient={patient.data} />
+      <RecordBanner patient={patient} />
       <Tabs value={tab} onChange={(v) => setTab((v as Tab) ?? 'timeline')} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="timeline">{t('emr.tabs.timeline')}</Tabs.Tab>
@@ -160,7 +164,7 @@ export function PatientRecord({ patientUid }: { patientUid: string }) {
           {auditor && <Tabs.Tab value="access">{t('emr.tabs.access')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="timeline" pt="sm">
-          <Timeline patientUid={patientUid} />
+          <Timeline record={record} total={patient.visits} />
         </Tabs.Panel>
         <Tabs.Panel value="vitals" pt="sm">
           <VitalsTrend patientUid={patientUid} />

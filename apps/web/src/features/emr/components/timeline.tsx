@@ -1,37 +1,49 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { type Encounter, useTimeline } from '../api/record-api.ts';
+import type { Encounter, useRecord } from '../api/record-api.ts';
 import { AddendumModal } from './addendum-modal.tsx';
 import { VisitCard } from './visit-card.tsx';
 
-/** Every visit at the user's clinics, newest first, a page at a time. */
-export function Timeline({ patientUid }: { patientUid: string }) {
+/** How far below the screen the next page starts loading: it is there before the doctor scrolls to it. */
+const AHEAD = '800px';
+
+/**
+ * Every visit at the user's clinics, newest first: the first page came with the record, the next
+ * one loads as the doctor scrolls near the end (or presses the button, where the browser cannot
+ * watch the scrolling).
+ */
+export function Timeline({ record, total }: { record: ReturnType<typeof useRecord>; total: number }) {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const timeline = useTimeline(patientUid);
   const [addendumFor, setAddendumFor] = useState<Encounter | null>(null);
-  const visits = timeline.data?.pages.flatMap((p) => p.docs) ?? [];
-  const total = timeline.data?.pages[0]?.totalDocs ?? 0;
+  const visits = record.data?.pages.flatMap((p) => p.visits) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = record;
+  // a failed page is not retried by scrolling: the button says so and tries again
+  const failed = record.isFetchNextPageError;
+  const sentinel = useRef<HTMLDivElement>(null);
 
-  if (timeline.isLoading)
-    return (
-      <Center py="xl">
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text size="sm" c="dimmed">
-            {t('web.common.loading')}
-          </Text>
-        </Group>
-      </Center>
+  useEffect(() => {
+    const target = sentinel.current;
+    if (
+      !target ||
+      !hasNextPage ||
+      isFetchingNextPage ||
+      failed ||
+      typeof IntersectionObserver === 'undefined'
+    )
+      return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) fetchNextPage();
+      },
+      { rootMargin: `0px 0px ${AHEAD} 0px` },
     );
-  if (timeline.isError && !timeline.data)
-    return (
-      <Text size="sm" c="red" py="md">
-        {t('web.common.loadFailed')}
-      </Text>
-    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, failed, fetchNextPage]);
+
   if (!visits.length)
     return (
       <Text size="sm" c="dimmed" py="md">
@@ -41,7 +53,7 @@ export function Timeline({ patientUid }: { patientUid: string }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {t('emr.timeline.count', { shown: visits.length, total })}
+        {t('emr.timeline.count', { shown: visits.length, total: Math.max(total, visits.length) })}
       </Text>
       {visits.map((e) => (
         <VisitCard
@@ -52,13 +64,25 @@ export function Timeline({ patientUid }: { patientUid: string }) {
           timeZone={user.timeZone}
         />
       ))}
-      {timeline.hasNextPage && (
+      <div ref={sentinel} aria-hidden />
+      {isFetchingNextPage && (
         <Center>
-          <Button
-            variant="default"
-            loading={timeline.isFetchingNextPage}
-            onClick={() => timeline.fetchNextPage()}
-          >
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              {t('emr.timeline.loading')}
+            </Text>
+          </Group>
+        </Center>
+      )}
+      {failed && (
+        <Text size="sm" c="red" ta="center" role="alert">
+          {t('web.common.loadFailed')}
+        </Text>
+      )}
+      {hasNextPage && !isFetchingNextPage && (
+        <Center>
+          <Button variant="default" onClick={() => fetchNextPage()}>
             {t('emr.timeline.more')}
           </Button>
         </Center>

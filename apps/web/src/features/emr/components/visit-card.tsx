@@ -203,6 +203,7 @@ export function VisitCard({
       padding="md"
       component="article"
       aria-label={t('emr.visit.label', { date: formatDate(e.registration.queueDate, locale) })}
+      data-testid="record-visit"
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">

@@ -8,8 +8,8 @@ import { DoctorPatientsPage } from './doctor-patients-page.tsx';
 function api() {
   return mockApi({
     [`${API}/consultations/patients`]: () => paged([recordPatient()]),
-    [`${API}/consultations/patients/p1`]: () => ok(recordPatient()),
-    [`${API}/consultations/patients/p1/encounters`]: () => paged([encounter()], { limit: 10 }),
+    [`${API}/consultations/patients/p1/record`]: () =>
+      ok({ patient: recordPatient(), visits: [encounter()], next: null }),
     [`${API}/consultations/letters`]: () => paged([]),
   });
 }

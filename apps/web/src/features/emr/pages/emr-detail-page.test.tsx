@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/render.tsx';
 import {
   API,
@@ -37,15 +38,17 @@ const older = encounter({
   ],
 });
 
+/** Where the record's first page ends (the server's cursor form). */
+const CURSOR = '2026-11-23T02:00:00.123456Z_41';
+
 function api(over: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
   return mockApi({
-    [`${API}/consultations/patients/p1`]: () => ok(recordPatient()),
-    [`${API}/consultations/patients/p1/encounters`]: (_init, url) =>
-      url.searchParams.get('limit') === '100'
-        ? paged([encounter(), older], { limit: 100 })
-        : url.searchParams.get('page') === '2'
-          ? paged([older], { page: 2, totalPages: 2, limit: 10, totalDocs: 2 })
-          : paged([encounter()], { totalPages: 2, limit: 10, totalDocs: 2 }),
+    // the banner and the newest visit in one answer, the older one after the cursor
+    [`${API}/consultations/patients/p1/record`]: (_init, url) =>
+      url.searchParams.get('after') === CURSOR
+        ? ok({ patient: null, visits: [older], next: null })
+        : ok({ patient: recordPatient({ visits: 2 }), visits: [encounter()], next: CURSOR }),
+    [`${API}/consultations/patients/p1/encounters`]: () => paged([encounter(), older], { limit: 100 }),
     [`${API}/consultations/letters`]: () =>
       paged([
         letter(),
@@ -109,19 +112,83 @@ describe('EmrDetailPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'Jejak akses' })).toBeNull();
   });
 
-  it('loads older visits on "Muat lebih banyak", with their addenda', async () => {
+  const calls = (fetchMock: ReturnType<typeof api>) =>
+    fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x'));
+
+  it('paints the banner and the newest visits from one answer, then older ones on "Muat kunjungan lainnya"', async () => {
     const fetchMock = api();
     page();
     await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
-    fireEvent.click(screen.getByRole('button', { name: 'Muat lebih banyak' }));
+    expect(screen.getAllByTestId('record-visit')).toHaveLength(1);
+    // one round trip: no separate banner or visits call
+    expect(calls(fetchMock).map((u) => u.pathname)).toEqual([`${API}/consultations/patients/p1/record`]);
+    fireEvent.click(screen.getByRole('button', { name: 'Muat kunjungan lainnya' }));
     const old = await screen.findByRole('article', { name: 'Kunjungan 9 Sep 2026' });
     expect(within(old).getByText('Hasil swab negatif.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Muat lebih banyak' })).toBeNull();
-    const pages = fetchMock.mock.calls
-      .map(([u]) => new URL(String(u), 'http://x'))
-      .filter((u) => u.pathname.endsWith('/encounters'))
-      .map((u) => u.searchParams.get('page'));
-    expect(pages).toEqual(['1', '2']);
+    expect(screen.getAllByTestId('record-visit')).toHaveLength(2);
+    expect(screen.getByText('2 dari 2 kunjungan')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Muat kunjungan lainnya' })).toBeNull();
+    const pages = calls(fetchMock)
+      .filter((u) => u.pathname.endsWith('/record'))
+      .map((u) => u.searchParams.get('after'));
+    expect(pages).toEqual([null, CURSOR]);
+  });
+
+  describe('as the doctor scrolls', () => {
+    /** jsdom lays nothing out: the observers are told by the test when the end comes into view. */
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    beforeEach(() => {
+      observers.length = 0;
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          targets: Element[] = [];
+          constructor(public callback: IntersectionObserverCallback) {
+            observers.push(this);
+          }
+          observe(target: Element) {
+            this.targets.push(target);
+          }
+          disconnect() {
+            this.targets = [];
+          }
+        },
+      );
+    });
+    afterEach(() => vi.unstubAllGlobals());
+    const scrollToEnd = () =>
+      act(() => {
+        for (const o of observers.filter((x) => x.targets.length))
+          o.callback(
+            o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+            o as unknown as IntersectionObserver,
+          );
+      });
+
+    it('loads the next page when the end of the list comes near, showing that it loads', async () => {
+      const fetchMock = api();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const answer = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (input, init) => {
+        if (String(input).includes('after=')) await held;
+        return answer(input, init);
+      });
+      page();
+      await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
+      expect(screen.queryByRole('article', { name: 'Kunjungan 9 Sep 2026' })).toBeNull();
+      scrollToEnd();
+      expect(await screen.findByText('Memuat kunjungan…')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Muat kunjungan lainnya' })).toBeNull();
+      release();
+      expect(await screen.findByRole('article', { name: 'Kunjungan 9 Sep 2026' })).toBeInTheDocument();
+      expect(screen.queryByText('Memuat kunjungan…')).toBeNull();
+      // the end again: nothing more to load
+      scrollToEnd();
+      expect(calls(fetchMock).filter((u) => u.pathname.endsWith('/record'))).toHaveLength(2);
+    });
   });
 
   it('lets a doctor add an addendum to a signed visit, refusing an empty one', async () => {
@@ -193,7 +260,7 @@ describe('EmrDetailPage', { timeout: 20_000 }, () => {
 
   it('says so when the record is not there', async () => {
     api({
-      [`${API}/consultations/patients/p1`]: () => ({
+      [`${API}/consultations/patients/p1/record`]: () => ({
         status: 404,
         body: { status: false, message: 'Pasien tidak ditemukan' },
       }),

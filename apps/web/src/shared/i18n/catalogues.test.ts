@@ -1,0 +1,53 @@
+import { coreId } from '@klinikita/domain/i18n/core.id';
+import { en } from '@klinikita/domain/i18n/en';
+import { id } from '@klinikita/domain/i18n/id';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogueSection } from './i18n.ts';
+
+// the test setup loads the whole catalogue into the app's instance; these tests start from the
+// instance the app starts with, as the login page gets it
+const freshI18n = () => import('./i18n.ts');
+const featureSections = Object.keys(id).filter(
+  (key) => !(key in coreId) && key !== 'web',
+) as CatalogueSection[];
+
+describe('catalogues loaded with their screens', () => {
+  beforeEach(() => {
+    vi.resetModules();
+  });
+
+  it('starts with the shell words only, and adds a section in both languages when loaded', async () => {
+    const { i18n, loadCatalogues } = await freshI18n();
+    expect(i18n.exists('web.login.title')).toBe(true);
+    expect(i18n.exists('api.forbidden')).toBe(true);
+    for (const lng of ['id', 'en'])
+      expect(Object.keys(i18n.getResourceBundle(lng, 'translation')).sort()).toEqual(
+        [...Object.keys(coreId), 'web'].sort(),
+      );
+    expect(i18n.exists('emr.search.title')).toBe(false);
+
+    await loadCatalogues(['emr']);
+    expect(i18n.t('emr.search.title', { lng: 'id' })).toBe(id.emr.search.title);
+    expect(i18n.t('emr.search.title', { lng: 'en' })).toBe(en.emr.search.title);
+    expect(i18n.exists('letters.web.title')).toBe(false);
+  });
+
+  it('loads every section of the catalogue as the server knows it', async () => {
+    const { i18n, loadCatalogues } = await freshI18n();
+    await loadCatalogues(featureSections);
+    expect(i18n.getResourceBundle('id', 'translation')).toEqual(id);
+    expect(i18n.getResourceBundle('en', 'translation')).toEqual(en);
+  });
+
+  it("loads a screen's sections with its route, and not the other screens' words", async () => {
+    const [{ i18n }, { PAGES }] = await Promise.all([freshI18n(), import('../../app/router.tsx')]);
+    expect(i18n.exists('emr.search.title')).toBe(false);
+    await PAGES['/EMR']();
+    expect(i18n.exists('emr.search.title')).toBe(true);
+    expect(i18n.exists('labQueue.today')).toBe(false);
+    expect(i18n.exists('examination.finish.done')).toBe(false);
+
+    await PAGES['/Lab/home-page-lab']();
+    expect(i18n.exists('labQueue.today')).toBe(true);
+  });
+});
