@@ -260,20 +260,20 @@ export async function doctorsOnDay(
   }));
 }
 
+/** One patient's visits to one doctor (or service) of a clinic on one day. */
+export interface PatientVisitDay {
+  clinicId: number;
+  patientId: number;
+  day: string;
+  doctorId: number | null;
+  serviceType: string | null;
+}
+
 /**
  * Serialises the registrations of one patient to one doctor (or service) of a clinic on one day,
  * until the transaction ends: the duplicate check that follows sees every earlier one committed.
  */
-export async function lockPatientVisitDay(
-  db: Executor,
-  v: {
-    clinicId: number;
-    patientId: number;
-    day: string;
-    doctorId: number | null;
-    serviceType: string | null;
-  },
-) {
+export async function lockPatientVisitDay(db: Executor, v: PatientVisitDay) {
   const key = `registration:${v.clinicId}:${v.patientId}:${v.doctorId ? `doctor:${v.doctorId}` : `service:${v.serviceType}`}:${v.day}`;
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
@@ -281,14 +281,7 @@ export async function lockPatientVisitDay(
 /** The patient's active visit of the day with the doctor (or at the service) in the clinic, if any. */
 export async function findActiveVisit(
   db: Executor,
-  v: {
-    clinicId: number;
-    patientId: number;
-    day: string;
-    doctorId: number | null;
-    serviceType: string | null;
-    activeStatuses: readonly RegistrationStatus[];
-  },
+  v: PatientVisitDay & { activeStatuses: readonly RegistrationStatus[] },
 ): Promise<RegistrationRow | null> {
   const target = v.doctorId
     ? sql`r.order_type = 'doctor' AND r.doctor_id = ${v.doctorId}`
