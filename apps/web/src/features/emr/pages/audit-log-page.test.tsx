@@ -19,9 +19,17 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
     signIn('Super Admin');
     const fetchMock = mockApi({
       [`${API}/audit/logs`]: () =>
-        paged([auditEntry(), auditEntry({ id: 2, action: 'login', clinicId: null, patient: null })], {
-          limit: 50,
-        }),
+        paged(
+          [
+            auditEntry(),
+            auditEntry({ id: 2, action: 'login', clinicId: null, patient: null }),
+            auditEntry({ id: 3, action: 'visit.list', patient: null }),
+            auditEntry({ id: 4, action: 'password.reset', clinicId: null, patient: null }),
+          ],
+          {
+            limit: 50,
+          },
+        ),
       [`${API}/consultations/patients`]: () => paged([recordPatient()]),
     });
     renderAt(<AuditLogPage />, '/Setting/others', '/Setting/others');
@@ -34,6 +42,9 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
     expect(within(row).getByText('10.0.0.7')).toBeInTheDocument();
     // an action without a label shows its own name
     expect(within(table).getByText('login')).toBeInTheDocument();
+    // the actions this product writes read as the clinic says them (the visit lists, a password reset)
+    expect(within(table).getByText('Membuka daftar kunjungan')).toBeInTheDocument();
+    expect(within(table).getByText('Mengatur ulang password pengguna')).toBeInTheDocument();
 
     await pick('Aksi', 'Mencetak kunjungan');
     await waitFor(() =>
