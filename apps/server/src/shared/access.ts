@@ -9,9 +9,12 @@ import { forbidden } from './errors.ts';
  * scope of the session and its permissions. Ids from the client are checked here, never trusted.
  */
 
+/** Whether the caller's role works at corporate level (every clinic of the corporate). */
+export const corporateLevel = (session: AuthSession) => CORPORATE_SCOPE_ROLES.includes(session.roleName);
+
 /** Whether the caller may act on data of this clinic; corporate-level rows (no clinic) need a corporate role. */
 export const clinicInScope = (session: AuthSession, clinicId: number | null) =>
-  clinicId === null ? CORPORATE_SCOPE_ROLES.includes(session.roleName) : session.clinicIds.includes(clinicId);
+  clinicId === null ? corporateLevel(session) : session.clinicIds.includes(clinicId);
 
 /** Refuses a clinic outside the caller's scope (403). */
 export function assertClinicInScope(session: AuthSession, clinicId: number | null): void {

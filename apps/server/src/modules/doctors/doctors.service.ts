@@ -1,4 +1,4 @@
-import { CORPORATE_SCOPE_ROLES, ROLES } from '@klinikita/domain/access/roles';
+import { ROLES } from '@klinikita/domain/access/roles';
 import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
 import type {
   DoctorCreateInput,
@@ -7,7 +7,7 @@ import type {
 } from '@klinikita/domain/employees/profile.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
-import { assertClinicInScope, can } from '../../shared/access.ts';
+import { assertClinicInScope, can, corporateLevel } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
@@ -30,8 +30,6 @@ import {
   replaceDoctorClinics,
   updateDoctorRecords,
 } from './doctors.queries.ts';
-
-const corporateLevel = (session: AuthSession) => CORPORATE_SCOPE_ROLES.includes(session.roleName);
 
 /**
  * A doctor of the caller's corporate (unknown 404, another corporate's 403) with its clinics.

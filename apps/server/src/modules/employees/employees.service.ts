@@ -1,4 +1,4 @@
-import { ALL_ACCESS_ROLES, CORPORATE_SCOPE_ROLES, ROLES } from '@klinikita/domain/access/roles';
+import { ALL_ACCESS_ROLES, ROLES } from '@klinikita/domain/access/roles';
 import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
 import type {
   EmployeeCreateInput,
@@ -8,7 +8,7 @@ import type {
 } from '@klinikita/domain/employees/profile.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
-import { assertClinicInScope, can } from '../../shared/access.ts';
+import { assertClinicInScope, can, corporateLevel } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
@@ -89,7 +89,7 @@ export async function listEmployees(db: Db, session: AuthSession, q: EmployeeLis
   const { rows, total } = await pageEmployees(
     db,
     session.corpId,
-    { clinicIds: session.clinicIds, corporateLevel: CORPORATE_SCOPE_ROLES.includes(session.roleName) },
+    { clinicIds: session.clinicIds, corporateLevel: corporateLevel(session) },
     q,
   );
   return pageOf(rows.map(toEmployeeProfile), total, q);

@@ -1,4 +1,3 @@
-import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
 import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
 import {
   formatMrn,
@@ -9,7 +8,7 @@ import {
 } from '@klinikita/domain/patients/patient.schema';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
-import { assertClinicInScope, can } from '../../shared/access.ts';
+import { assertClinicInScope, can, corporateLevel } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
@@ -65,7 +64,7 @@ async function corporatePatient(db: Db, session: AuthSession, uid: string) {
  * follow the same rule.
  */
 function changeScope(session: AuthSession): ChangeScope {
-  if (CORPORATE_SCOPE_ROLES.includes(session.roleName)) return { all: true };
+  if (corporateLevel(session)) return { all: true };
   return { all: false, clinicIds: session.clinicIds, userId: session.userId };
 }
 
