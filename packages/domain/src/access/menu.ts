@@ -107,7 +107,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
     leaf('insurance', 'Asuransi', '/MedicalServices/Insurance'),
     leaf('laboratory', 'Pemeriksaan Lab', '/Laboratory'),
     leaf('treatment', 'Tindakan', '/Treatment'),
-    leaf('statesCode', 'Kode Wilayah', '/statesCode'),
+    leaf('statesCode', 'Daftar Kode', '/statesCode'),
   ]),
   group('erp', 'ERP', [leaf('erpIntegration', 'Integrasi ERP', '/ERP/integrasi')]),
   group('setting', 'Setting', [

@@ -53,6 +53,13 @@ export const PERMISSIONS = {
   'event.manage': 'See and replay parked domain events',
   'satusehat.lookup':
     'Look up a health ID at SATUSEHAT by anyone’s NIK (registering patients, keeping staff)',
+  'service.read': 'Read the service catalogue, its tariffs, clinic services and service hours',
+  'service.manage': 'Keep the service master and its tariffs (prices by payer class and date)',
+  'clinicService.manage': 'Choose the services each clinic offers, its rooms and where each is performed',
+  'serviceHours.manage': 'Keep the opening hours and daily capacity of each service desk',
+  'schedule.read': 'See who practises where and when across the corporate’s clinics',
+  'labCatalogue.manage': 'Keep lab tests, panels, parameters and reference ranges',
+  'codeList.manage': 'Keep the reason lists and the MCU conclusion categories',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -104,6 +111,7 @@ const FRONT_OFFICE: Permission[] = [
   'queue.read',
   'queue.configure',
   'registration.create',
+  'service.read',
   ...QUEUE_MOVES,
   'visit.cancel',
   'prescription.dispense',
@@ -160,7 +168,12 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/MasterPasien': PATIENTS,
   '/patient': PATIENTS,
   '/MasterDokter': ['doctor.manage', 'schedule.manage', 'role.list', 'satusehat.lookup'],
-  '/Schedule': ['schedule.manage'],
+  '/Schedule': ['schedule.read', 'schedule.manage', 'service.read'],
+  '/Layanan/masterLayanan': ['service.read', 'service.manage', 'code.read'],
+  '/Layanan/layanan': ['service.read', 'clinicService.manage'],
+  '/Layanan/jadwalLayanan': ['service.read', 'serviceHours.manage'],
+  '/panel': ['service.read', 'labCatalogue.manage'],
+  '/statesCode': ['codeList.manage', 'code.read', 'code.manage'],
   '/Setting/employee': ['employee.manage', 'role.list', 'satusehat.lookup'],
   '/Setting/roles': ['role.list', 'role.manage'],
   '/Setting/others': ['audit.read', 'event.manage'],

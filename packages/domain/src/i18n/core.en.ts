@@ -51,7 +51,7 @@ export const coreEn: typeof coreId = {
     insurance: 'Insurance',
     laboratory: 'Lab Tests',
     treatment: 'Treatments',
-    statesCode: 'Region Codes',
+    statesCode: 'Code Lists',
     erp: 'ERP',
     erpIntegration: 'ERP Integration',
     setting: 'Setting',

@@ -50,7 +50,7 @@ export const coreId = {
     insurance: 'Asuransi',
     laboratory: 'Pemeriksaan Lab',
     treatment: 'Tindakan',
-    statesCode: 'Kode Wilayah',
+    statesCode: 'Daftar Kode',
     erp: 'ERP',
     erpIntegration: 'Integrasi ERP',
     setting: 'Setting',

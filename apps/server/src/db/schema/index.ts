@@ -9,6 +9,7 @@ export * from './pharmacy.ts';
 export * from './registrations.ts';
 export * from './satusehat.ts';
 export * from './schedules.ts';
+export * from './services.ts';
 export * from './staff.ts';
 export * from './tenancy.ts';
 export * from './users.ts';

@@ -15,11 +15,16 @@ import {
   specialists,
   users,
 } from '../schema/index.ts';
+import { seedClinicServices } from './clinic-services.ts';
+import { seedCodeLists } from './code-lists.ts';
 import { ALL, DEMO_USERS, ROLE_MENUS, SPECIALISTS } from './demo.data.ts';
 import { seedDemoDrugs } from './drugs.ts';
+import { seedLabCatalogue } from './lab-catalogue.ts';
 import { seedPatients } from './patients.ts';
 import { seedPartnerCompanies } from './registrations.ts';
 import { seedSchedules } from './schedules.ts';
+import { seedServiceHours } from './service-hours.ts';
+import { seedServiceTariffs } from './service-tariffs.ts';
 
 export const DEMO_PASSWORD = 'klinikita';
 
@@ -166,6 +171,12 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     await seedPartnerCompanies(tx, corp.id);
     await seedPatients(tx);
     await seedDemoDrugs(tx, corp.id);
+    // the catalogue: services and tariffs first, lab tests on them, then what each clinic offers
+    await seedServiceTariffs(tx, corp.id);
+    await seedLabCatalogue(tx, corp.id);
+    await seedClinicServices(tx, corp.id);
+    await seedServiceHours(tx, corp.id);
+    await seedCodeLists(tx, corp.id);
   });
 }
 
