@@ -3,8 +3,9 @@
  * reproducibly (the same rows for the same sizes; only uids and timestamps differ): the demo
  * corporate grown to 50 clinics, 200 doctors practising every day, BENCH_PATIENTS patients
  * (default 1,000,000) and BENCH_REGISTRATIONS registrations (default 3,000,000) over three
- * years, today included. Without DATABASE_URL it fills embedded PGlite in BENCH_DATA_DIR
- * instead, by default with 50,000 patients and 150,000 registrations. Rows are generated inside
+ * years, today included, and BENCH_SERVICES services priced at every clinic (service-prices.ts).
+ * Without DATABASE_URL it fills embedded PGlite in BENCH_DATA_DIR instead, by default with
+ * 50,000 patients, 150,000 registrations and 200 priced services. Rows are generated inside
  * the database (INSERT … SELECT over generate_series, in large batches), which loads faster than
  * any client-side COPY here; the same SQL runs on both.
  */
@@ -24,6 +25,7 @@ import {
   progress,
   type Sql,
 } from './bench-db.ts';
+import { BENCH_SERVICES, generateServicePrices } from './service-prices.ts';
 
 const target = benchTarget();
 const onPglite = target.kind === 'pglite';
@@ -219,6 +221,10 @@ async function main() {
       registrationsStep.tick(end + 1);
     }
     registrationsStep.done();
+
+    const tariffStep = progress('service tariffs', BENCH_SERVICES);
+    await generateServicePrices(client, corpId, CLINICS, (done) => tariffStep.tick(done));
+    tariffStep.done();
 
     const finish = progress('counters and statistics', 2);
     await client.query(

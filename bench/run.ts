@@ -38,12 +38,15 @@ import { pagePatients } from '../apps/server/src/modules/patients/patients.queri
 import { pageRegistrations } from '../apps/server/src/modules/registrations/registrations.queries.ts';
 import { createRegistration } from '../apps/server/src/modules/registrations/registrations.service.ts';
 import { patchRegistration } from '../apps/server/src/modules/registrations/visit-status.service.ts';
+import { findService } from '../apps/server/src/modules/services/services.queries.ts';
+import { priceOf } from '../apps/server/src/modules/services/services.service.ts';
 import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchTarget, engineName, openBenchPglite, type Sql } from './bench-db.ts';
 import { heldTable, measureHeldStreams } from './held.ts';
 import { ensureLongPatient } from './record-patient.ts';
 import { API, BENCH_LIMITS_NOTE, login, startServer } from './server.ts';
+import { priceSample } from './service-prices.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -121,7 +124,7 @@ function seqScans(plan: unknown): string[] {
   const walk = (node: Record<string, unknown>) => {
     if (
       node['Node Type'] === 'Seq Scan' &&
-      ['patients', 'registrations', 'encounters'].includes(String(node['Relation Name']))
+      ['patients', 'registrations', 'encounters', 'service_prices'].includes(String(node['Relation Name']))
     )
       found.push(String(node['Relation Name']));
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
@@ -254,6 +257,14 @@ async function main() {
     visits: 1000,
   });
   const recordQuery = { limit: RECORD_PAGE };
+  // a bench service's price for a company patient at a branch today (none in data made before the tariffs)
+  const tariff = await priceSample(sql);
+  const priceQuery = tariff && {
+    serviceId: tariff.id,
+    payerClass: 'company' as const,
+    clinicId: 37,
+    day: today,
+  };
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const queueFilter = {
@@ -312,6 +323,10 @@ async function main() {
   baseline.get('/queue', async () => pageRegistrations(db, queueFilter));
   baseline.get('/lab', async () => pageRegistrations(db, labFilter));
   baseline.get('/record', async () => readRecord(db, auth, longPatient.patientUid, recordQuery, '127.0.0.1'));
+  baseline.get('/price', async () => {
+    const service = await findService(db, sample.corp_id, tariff!.uid);
+    return priceOf(db, { ...priceQuery!, serviceId: service!.id });
+  });
   baseline.post('/register', async () =>
     createRegistration(
       db,
@@ -378,6 +393,19 @@ async function main() {
       token: 'superadmin',
       read: true,
     },
+    ...(tariff
+      ? [
+          {
+            // one indexed lookup among 450 price periods per service (issue 15)
+            name: 'service price lookup',
+            method: 'GET' as const,
+            server: `${API}/services/${tariff.uid}/price?clinicId=37&payerClass=company&date=${today}`,
+            baseline: '/price',
+            token: 'superadmin' as const,
+            read: true,
+          },
+        ]
+      : []),
     {
       name: 'patient search: name fragment',
       method: 'GET',
@@ -489,6 +517,7 @@ async function main() {
   await pageRegistrations(db, queueFilter);
   await pageRegistrations(db, labFilter);
   await readRecord(db, auth, longPatient.patientUid, recordQuery, '127.0.0.1');
+  if (priceQuery) await priceOf(db, priceQuery);
   capture = false;
   const planProblems: string[] = [];
   console.log('\nQuery plans (EXPLAIN):');

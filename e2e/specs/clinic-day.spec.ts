@@ -7,7 +7,8 @@ import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
  * The clinic day of shared/clinic-day.md at Klinik Pratama Klinikita Menteng, each step by the
  * role that does it, in the browser. It grows with each capability; today it carries the front
  * office, the nurse's check-in, the doctor's examination with a lab order and a prescription, the
- * order arriving in the service queue from the `encounter.finished` event, and the admin's view of
+ * order arriving in the queue of the lab that performs it (Cikarang) from the `encounter.finished`
+ * event, and the admin's view of
  * the automatic processes. Pharmacy, lab results, payment and SATUSEHAT join as they land.
  */
 
@@ -36,7 +37,7 @@ function walkIn() {
 const ticket = (page: Page) => page.getByRole('dialog', { name: 'Tiket antrean' });
 
 describe('A clinic day at Klinik Menteng', () => {
-  it('front office → nurse → doctor → the lab order in its queue → the admin sees the processes run', async () => {
+  it('front office → nurse → doctor → the lab order in the performing lab’s queue → the admin sees the processes run', async () => {
     const patient = walkIn();
 
     // 07:30 — the front office adds a walk-in from the NIK (sex and birth date come from it)
@@ -153,18 +154,27 @@ describe('A clinic day at Klinik Menteng', () => {
     await shot(page, 'clinic-day-finished');
     await doc.context.close();
 
-    // the front office's board shows the lab visit waiting, ordered by the doctor
+    // the front office's board shows the doctor's visit gone on to the pharmacy; Menteng's lab
+    // work is performed at Cikarang (Layanan per klinik), so the lab visit is not on this board
     const board = await newPage(browser);
     await logIn(board.page, 'pendaftaran');
     await board.page.goto('/PatientQueue/patientQueue');
     await board.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(patient.name);
-    const labRow = board.page.getByRole('row').filter({ hasText: labNumber });
-    await labRow.getByText(patient.name).waitFor();
-    await labRow.getByText('Menunggu').waitFor();
-    // the doctor's visit went on to the pharmacy
     await board.page.getByRole('row').filter({ hasText: queueNumber }).getByText('Menunggu resep').waitFor();
+    expect(await board.page.getByRole('row').filter({ hasText: labNumber }).count()).toBe(0);
     await shot(board.page, 'clinic-day-board');
     await board.context.close();
+
+    // the lab at Cikarang, which performs Menteng's lab orders, finds the patient waiting in its list
+    const lab = await newPage(browser);
+    await logIn(lab.page, 'lab');
+    await lab.page.goto('/Lab/home-page-lab');
+    await lab.page.getByRole('searchbox', { name: 'Cari pasien' }).fill(patient.name);
+    await lab.page.getByRole('button', { name: 'Search', exact: true }).click();
+    const labRow = lab.page.getByTestId('lab-row').filter({ hasText: labNumber.split('-')[1] });
+    await labRow.waitFor();
+    await shot(lab.page, 'clinic-day-lab-cikarang');
+    await lab.context.close();
 
     // the administrator sees the automatic processes running and nothing held back
     const admin = await newPage(browser);

@@ -199,11 +199,11 @@ describe('Consultation', () => {
     await shot(page, 'consultation-in-record');
     await context.close();
 
-    // And the lab finds the patient in its list at Klinik Sehat Menteng (superadmin: the lab login is at clinic 11)
+    // And the lab that performs Menteng's lab work (Cikarang) finds the patient in its list
     const lab = await newPage(browser);
-    await logIn(lab.page, 'superadmin');
+    await logIn(lab.page, 'lab');
     const res = await lab.page.request.get(
-      `${API()}/registrations/registrations/lab/mcu/populate/labpreass?clinicId=10&orderType=service&serviceType=LAB&search=${encodeURIComponent(PATIENT.name)}`,
+      `${API()}/registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&orderType=service&serviceType=LAB&search=${encodeURIComponent(PATIENT.name)}`,
     );
     const list = (await res.json()) as {
       data: { queueNumber: string; serviceType: string; patient: { uid: string } }[];

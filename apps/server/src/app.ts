@@ -19,13 +19,16 @@ import type { SatusehatConfig } from './integrations/satusehat/satusehat.service
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/login-throttle.ts';
+import { clinicServicesRoutes } from './modules/clinic-services/clinic-services.routes.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
+import { codeListsRoutes } from './modules/code-lists/code-lists.routes.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { drugsRoutes } from './modules/drugs/drugs.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { labCatalogueRoutes } from './modules/lab-catalogue/lab-catalogue.routes.ts';
 import { referralLettersConsumer } from './modules/letters/letters.consumers.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
@@ -35,7 +38,9 @@ import { serviceVisitsConsumer } from './modules/registrations/registrations.con
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { serviceHoursRoutes } from './modules/service-hours/service-hours.routes.ts';
 import { serviceQueueRoutes } from './modules/service-queue/service-queue.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
@@ -191,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         loginLimits: options.loginLimits,
       });
       await api.register(clinicsRoutes, { db });
+      await api.register(clinicServicesRoutes, { db });
       await api.register(rolesRoutes, { db });
       await api.register(doctorsRoutes, { db });
       await api.register(employeesRoutes, { db });
@@ -199,11 +205,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(regionsRoutes);
       await api.register(registrationsRoutes, { db });
       await api.register(serviceQueueRoutes, { db });
+      await api.register(servicesRoutes, { db });
+      await api.register(serviceHoursRoutes, { db });
       await api.register(filesRoutes, { db, uploadsDir: options.uploadsDir ?? path.resolve('data/uploads') });
       await api.register(satusehatRoutes, { db, satusehat: options.satusehat });
       await api.register(consultationsRoutes, { db });
       await api.register(codesRoutes, { db });
+      await api.register(codeListsRoutes, { db });
       await api.register(drugsRoutes, { db });
+      await api.register(labCatalogueRoutes, { db });
       await api.register(lettersRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(outboxRoutes, { db, outbox });

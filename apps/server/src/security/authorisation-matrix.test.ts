@@ -65,6 +65,11 @@ interface Scope {
   letter: string;
   template: string;
   drug: string;
+  codeListItem: string;
+  service: string;
+  price: string;
+  labTest: string;
+  labParameter: string;
   file: string;
   role: string;
   roleToDelete: string;
@@ -252,6 +257,39 @@ async function corporateRecords(admin: Who, doctor: Who, clinicId: number, mark:
       price: 500,
     })
   ).uid;
+  const codeListItem = (
+    await must(admin, 'POST', '/code-lists/cancellation/items', {
+      code: `MATRIX-${clinicId}`,
+      nameId: `${mark} Alasan`,
+      nameEn: `${mark} Reason`,
+    })
+  ).uid;
+  // the catalogue: a lab test of the service master with a price and a parameter
+  const service = (
+    await must(admin, 'POST', '/services', {
+      code: `MTX-LAB-${clinicId}`,
+      nameId: `${mark} Tes`,
+      nameEn: `${mark} Test`,
+      group: 'lab',
+      unit: 'pemeriksaan',
+      taxCategory: 'exempt',
+    })
+  ).uid;
+  const price = (
+    await must(admin, 'POST', `/services/${service}/prices`, {
+      payerClass: 'general',
+      validFrom: '2026-01-01',
+      facilityFee: 1000,
+      professionalFee: 0,
+      consumablesFee: 0,
+    })
+  ).price.uid;
+  const labParameter = (
+    await must(admin, 'POST', `/lab-catalogue/tests/${service}/parameters`, {
+      ...LAB_PARAMETER,
+      code: 'MTX',
+    })
+  ).uid;
   const n = next();
   await must(admin, 'POST', '/settings/employees', staff(n, role, clinicId, mark));
   const [employee] = await ctx.database.db
@@ -265,7 +303,20 @@ async function corporateRecords(admin: Who, doctor: Who, clinicId: number, mark:
   const uploaded = await send(admin, 'POST', `${API}/assesments/doctor/upload`, payload, headers);
   if (uploaded.statusCode !== 200) throw new Error(`upload: ${uploaded.body}`);
   const file = String(JSON.parse(uploaded.body).data.url).split('/').pop() ?? '';
-  return { role, roleToDelete, template, drug, employee: employee.uid, user: user.uid, file };
+  return {
+    role,
+    roleToDelete,
+    template,
+    drug,
+    codeListItem,
+    service,
+    price,
+    labTest: service,
+    labParameter,
+    employee: employee.uid,
+    user: user.uid,
+    file,
+  };
 }
 
 const staff = (n: number, role: string, clinicId: number, mark = 'Matrix') => ({
@@ -332,10 +383,31 @@ async function foreignCorporate() {
       corp.template,
       corp.drug,
       corp.role,
+      corp.codeListItem,
+      corp.service,
+      corp.labParameter,
     ],
     ...[corp.employee, corp.user, corp.file, FOREIGN_MARK, 'Klinik Lain'],
   );
 }
+
+const LAB_PARAMETER = {
+  nameId: 'Parameter Matrix',
+  nameEn: 'Matrix parameter',
+  unit: 'mg/dL',
+  resultType: 'number',
+  decimals: 0,
+  printOrder: 10,
+};
+
+const SERVICE_BODY = (n: number) => ({
+  code: `MTX-S${n}`,
+  nameId: `Layanan Matrix ${n}`,
+  nameEn: `Matrix service ${n}`,
+  group: 'procedure',
+  unit: 'tindakan',
+  taxCategory: 'exempt',
+});
 
 const TEMPLATE = {
   subjective: 'Batuk',
@@ -561,6 +633,77 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'GET /consultations/letters/:uid/pdf': (s) => ({ path: { uid: s.letter } }),
   'GET /consultations/encounters/:uid/pdf': (s) => ({ path: { uid: s.encounter } }),
   'GET /audit/logs': (s) => ({ query: { patientId: s.patient } }),
+  'PUT /service-hours/:serviceType/:weekday': (s) => ({
+    path: { serviceType: 'MCU', weekday: 1 },
+    body: { clinicId: s.clinicId, capacity: 10, slots: ['07:00 - 09:00'] },
+  }),
+  'POST /service-hours/:serviceType/:weekday/copy': (s) => ({
+    path: { serviceType: 'MCU', weekday: 1 },
+    body: { clinicId: s.clinicId, toWeekdays: [7] },
+  }),
+  'GET /service-hours/check': (s) => ({ query: { doctorId: s.doctorId } }),
+  'POST /services': (_s, _who, n) => ({ body: SERVICE_BODY(n) }),
+  'PUT /services/:uid': (s, _who, n) => ({
+    body: { ...SERVICE_BODY(n), code: `MTX-LAB-${s.clinicId}`, group: 'lab', unit: 'pemeriksaan' },
+  }),
+  'GET /services/:uid/price': (s) => ({ query: { clinicId: s.clinicId, payerClass: 'general', date: '2026-06-01' } }),
+  'POST /services/:uid/prices': (s, _who, n) => ({
+    body: {
+      clinicId: s.clinicId,
+      payerClass: 'company',
+      validFrom: `${2030 + (n % 60)}-01-01`,
+      validTo: `${2030 + (n % 60)}-01-01`,
+      facilityFee: 10,
+      professionalFee: 0,
+      consumablesFee: 0,
+    },
+  }),
+  'POST /services/:uid/prices/:priceUid/end': () => ({ body: { validTo: '2099-12-31' } }),
+  'POST /services/import/xlsx': () => ({ multipart: 'file' }),
+  'PUT /clinic-services/:clinicId/:serviceUid': () => ({
+    body: { offered: true, performedAt: 'here' },
+  }),
+  'POST /clinic-services/:clinicId/bulk': () => ({
+    body: { group: 'radiology', offered: true, performedAt: 'here' },
+  }),
+  'POST /lab-catalogue/tests/:uid/parameters': (_s, _who, n) => ({
+    body: { ...LAB_PARAMETER, code: `MTX${n}` },
+  }),
+  'PUT /lab-catalogue/parameters/:uid': () => ({ body: { ...LAB_PARAMETER, code: 'MTX' } }),
+  'PUT /lab-catalogue/parameters/:uid/ranges': () => ({
+    body: {
+      ranges: [
+        {
+          sex: 'any',
+          ageFromDays: 0,
+          ageToDays: null,
+          low: 1,
+          high: 2,
+          criticalLow: null,
+          criticalHigh: null,
+          impossibleLow: null,
+          impossibleHigh: null,
+          normalText: null,
+        },
+      ],
+    },
+  }),
+  'PUT /lab-catalogue/tests/:uid/items': () => ({ body: { items: [] } }),
+  'GET /code-lists/:list/items': () => ({ path: { list: 'cancellation' } }),
+  'POST /code-lists/:list/items': (_s, _who, n) => ({
+    path: { list: 'cancellation' },
+    body: { code: `MATRIX-N${n}`, nameId: 'Matrix', nameEn: 'Matrix' },
+  }),
+  'PUT /code-lists/:list/items/:uid': (_s, _who, n) => ({
+    path: { list: 'cancellation' },
+    body: { code: `MATRIX-U${n}`, nameId: 'Matrix', nameEn: 'Matrix' },
+  }),
+  'POST /code-lists/:list/items/:uid/deactivate': () => ({ path: { list: 'cancellation' } }),
+  'POST /code-lists/:list/items/:uid/reactivate': () => ({ path: { list: 'cancellation' } }),
+  'POST /code-lists/:list/items/:uid/move': () => ({
+    path: { list: 'cancellation' },
+    body: { direction: 'down' },
+  }),
 };
 
 const short = (route: ApiRoute) => `${route.method} ${route.url.replace(API, '')}`;
@@ -571,6 +714,8 @@ function pathDefault(route: ApiRoute, param: string, s: Scope): string | number 
   if (param === 'clinicId') return s.clinicId;
   if (param === 'doctorId') return s.doctorId;
   if (param === 'token') return s.token;
+  if (param === 'serviceUid') return s.service;
+  if (param === 'priceUid') return s.price;
   const byPath: [string, string][] = [
     ['/settings/roles/', s.role],
     ['/consultations/templates/', s.template],
@@ -580,6 +725,10 @@ function pathDefault(route: ApiRoute, param: string, s: Scope): string | number 
     ['/registrations/registrations/', s.registration],
     ['/LabPreAss/', s.registration],
     ['/drugs/', s.drug],
+    ['/code-lists/', s.codeListItem],
+    ['/services/', s.service],
+    ['/lab-catalogue/tests/', s.labTest],
+    ['/lab-catalogue/parameters/', s.labParameter],
     ['/files/', s.file],
   ];
   return byPath.find(([part]) => u.includes(part))?.[1] ?? 'x';

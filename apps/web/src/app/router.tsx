@@ -10,6 +10,7 @@ import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
 import { wantToastHost } from '../shared/ui/toast-host.ts';
 import { loadChunk } from './chunk-reload.ts';
 import { ServerUnreachablePage } from './pwa/server-unreachable-page.tsx';
+import { loadQueryClient } from './query-layer.ts';
 import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -18,14 +19,16 @@ type LazyComponent = () => Promise<{ Component: ComponentType }>;
 /**
  * A lazily loaded screen: its chunk loads on first visit, together with the sections of the text
  * catalogue it names (`withCatalogues`), with the reload guard on failure. The login page
- * (`staff = false`) needs only the shell's words it starts with.
+ * (`staff = false`) needs only the shell's words it starts with, and no query client.
  */
 const lazyComponent =
   <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType, staff = true): LazyComponent =>
   async () => {
+    if (!staff) return { Component: pick(await loadChunk(importer)) };
     // the screens behind the login raise toasts: their container mounts with them
-    if (staff) wantToastHost();
-    return { Component: pick(await loadChunk(importer)) };
+    wantToastHost();
+    const [module] = await Promise.all([loadChunk(importer), loadChunk(loadQueryClient)]);
+    return { Component: pick(module) };
   };
 
 // chunks behind more than one route
@@ -135,6 +138,36 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     withCatalogues(['drugs'], () => import('../features/drugs/pages/drugs-page.tsx')),
     (m) => m.DrugsPage,
   ),
+  '/statesCode': lazyComponent(
+    withCatalogues(['codeLists', 'codes'], () => import('../features/code-lists/pages/code-lists-page.tsx')),
+    (m) => m.CodeListsPage,
+  ),
+  '/Layanan/jadwalLayanan': lazyComponent(
+    withCatalogues(['serviceHours'], () => import('../features/service-hours/pages/service-hours-page.tsx')),
+    (m) => m.ServiceHoursPage,
+  ),
+  '/Schedule': lazyComponent(
+    withCatalogues(
+      ['scheduleOverview', 'serviceHours'],
+      () => import('../features/schedule-overview/pages/schedule-overview-page.tsx'),
+    ),
+    (m) => m.ScheduleOverviewPage,
+  ),
+  '/Layanan/masterLayanan': lazyComponent(
+    withCatalogues(['services'], () => import('../features/service-master/pages/service-master-page.tsx')),
+    (m) => m.ServiceMasterPage,
+  ),
+  '/Layanan/layanan': lazyComponent(
+    withCatalogues(
+      ['clinicServices', 'services'],
+      () => import('../features/clinic-services/pages/clinic-services-page.tsx'),
+    ),
+    (m) => m.ClinicServicesPage,
+  ),
+  '/panel': lazyComponent(
+    withCatalogues(['labCatalogue'], () => import('../features/lab-catalogue/pages/lab-catalogue-page.tsx')),
+    (m) => m.LabCataloguePage,
+  ),
   '/Lab/home-page-lab': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
   '/Lab/home-page-mcu': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
   '/MasterDokter': lazyComponent(
@@ -165,7 +198,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/Radiology': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
   '/Registration/patient': lazyComponent(
     withCatalogues(
-      ['frontOffice', 'registrations', 'consultations', 'patients', 'staffApi'],
+      ['frontOffice', 'registrations', 'consultations', 'patients', 'staffApi', 'serviceHours'],
       () => import('../features/front-office/pages/front-office-page.tsx'),
     ),
     (m) => m.FrontOfficePage,
@@ -255,11 +288,18 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
+/**
+ * The app's router. Made before the first render (main.tsx), it starts loading the first screen's
+ * chunk and catalogue sections at once, beside the session check, instead of after React's first
+ * render.
+ */
+export const createAppRouter = () => createBrowserRouter(buildRoutes());
+
 /** The router, once the first session check has answered (the guards need to know who is in). */
-export function AppRouter() {
+export function AppRouter({ router: made }: { router?: ReturnType<typeof createAppRouter> }) {
   const { t } = useTranslation();
   const status = useSession((s) => s.status);
-  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  const [router] = useState(() => made ?? createAppRouter());
   if (status === 'loading') return <FullPageLoader label={t('web.session.loading')} />;
   if (status === 'unreachable') return <ServerUnreachablePage />;
   return <RouterProvider router={router} />;

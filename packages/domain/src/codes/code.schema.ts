@@ -30,3 +30,29 @@ export const codeUpdateSchema = z.object({
   titleEn: z.string().trim().max(300, 'validation.tooLong').nullish(),
   favourite: z.boolean().optional(),
 });
+
+/** What a clinic changed on the shipped codes: its title corrections, its favourites or both. */
+export const CLINIC_CODE_KINDS = ['corrected', 'favourite'] as const;
+/** `GET clinic-codes`: the clinic's (or, without a clinic, every clinic in scope's) marked codes. */
+export const clinicCodeListQuerySchema = z.object({
+  clinicId: z.coerce.number().int().positive('validation.invalid').optional(),
+  system: z.enum(CODE_SYSTEMS).optional(),
+  kind: z.enum(CLINIC_CODE_KINDS).optional(),
+  search: z.string().trim().max(100, 'validation.tooLong').optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** A clinic's marks on one code, the shipped titles beside the clinic's (null: not corrected). */
+export const clinicCodeSchema = z.object({
+  clinicId: z.number().int(),
+  clinicName: z.string(),
+  system: z.enum(CODE_SYSTEMS),
+  code: z.string(),
+  officialTitleId: z.string(),
+  officialTitleEn: z.string(),
+  titleId: z.string().nullable(),
+  titleEn: z.string().nullable(),
+  favourite: z.boolean(),
+  updatedAt: z.string(),
+});
+export type ClinicCode = z.infer<typeof clinicCodeSchema>;

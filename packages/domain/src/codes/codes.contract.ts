@@ -1,6 +1,9 @@
 import { endpoint } from '../common/contract.ts';
+import { pagedSchema } from '../common/paged.ts';
 import { z } from '../common/zod-config.ts';
 import {
+  clinicCodeListQuerySchema,
+  clinicCodeSchema,
   codeSearchQuerySchema,
   codeSystemParamsSchema,
   codeUpdateSchema,
@@ -34,4 +37,15 @@ export const updateCode = endpoint({
   body: codeUpdateSchema,
   response: medicalCodeSchema,
   message: 'codes.saved',
+});
+
+export const listClinicCodes = endpoint({
+  method: 'GET',
+  path: '/clinic-codes',
+  permission: 'code.read',
+  tags,
+  summary:
+    'The title corrections and favourites of a clinic (without one: of every clinic in scope), the shipped titles beside the clinic’s, searched by code or title, paged',
+  query: clinicCodeListQuerySchema,
+  response: pagedSchema(clinicCodeSchema),
 });

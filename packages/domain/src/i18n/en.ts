@@ -1,3 +1,5 @@
+import { clinicServicesEn } from './clinic-services.en.ts';
+import { codeListsEn } from './code-lists.en.ts';
 import { codesEn } from './codes.en.ts';
 import { consultationsEn } from './consultations.en.ts';
 import { coreEn } from './core.en.ts';
@@ -8,6 +10,7 @@ import { emrEn } from './emr.en.ts';
 import { examinationEn } from './examination.en.ts';
 import { frontOfficeEn } from './front-office.en.ts';
 import type { Catalog } from './id.ts';
+import { labCatalogueEn } from './lab-catalogue.en.ts';
 import { labQueueEn } from './lab-queue.en.ts';
 import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
@@ -17,6 +20,9 @@ import { queueBoardEn } from './queue-board.en.ts';
 import { regionsEn } from './regions.en.ts';
 import { registrationsEn } from './registrations.en.ts';
 import { satusehatEn } from './satusehat.en.ts';
+import { scheduleOverviewEn } from './schedule-overview.en.ts';
+import { serviceHoursEn } from './service-hours.en.ts';
+import { servicesEn } from './services.en.ts';
 import { staffApiEn } from './staff-api.en.ts';
 import { staffWebEn } from './staff-web.en.ts';
 import { webEn } from './web.en.ts';
@@ -42,5 +48,11 @@ export const en: Catalog = {
   letters: lettersEn,
   drugs: drugsEn,
   codes: codesEn,
+  labCatalogue: labCatalogueEn,
+  clinicServices: clinicServicesEn,
+  codeLists: codeListsEn,
+  serviceHours: serviceHoursEn,
+  services: servicesEn,
+  scheduleOverview: scheduleOverviewEn,
   outbox: outboxEn,
 };

@@ -1,3 +1,5 @@
+import { clinicServicesId } from './clinic-services.id.ts';
+import { codeListsId } from './code-lists.id.ts';
 import { codesId } from './codes.id.ts';
 import { consultationsId } from './consultations.id.ts';
 import { coreId } from './core.id.ts';
@@ -7,6 +9,7 @@ import { drugsId } from './drugs.id.ts';
 import { emrId } from './emr.id.ts';
 import { examinationId } from './examination.id.ts';
 import { frontOfficeId } from './front-office.id.ts';
+import { labCatalogueId } from './lab-catalogue.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
 import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
@@ -16,6 +19,9 @@ import { queueBoardId } from './queue-board.id.ts';
 import { regionsId } from './regions.id.ts';
 import { registrationsId } from './registrations.id.ts';
 import { satusehatId } from './satusehat.id.ts';
+import { scheduleOverviewId } from './schedule-overview.id.ts';
+import { serviceHoursId } from './service-hours.id.ts';
+import { servicesId } from './services.id.ts';
 import { staffApiId } from './staff-api.id.ts';
 import { staffWebId } from './staff-web.id.ts';
 import { webId } from './web.id.ts';
@@ -42,6 +48,12 @@ export const id = {
   letters: lettersId,
   drugs: drugsId,
   codes: codesId,
+  labCatalogue: labCatalogueId,
+  clinicServices: clinicServicesId,
+  codeLists: codeListsId,
+  serviceHours: serviceHoursId,
+  services: servicesId,
+  scheduleOverview: scheduleOverviewId,
   outbox: outboxId,
 };
 

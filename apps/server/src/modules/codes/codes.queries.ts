@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clinicCodes } from '../../db/schema/index.ts';
 import { type Executor, escapeLike } from '../../shared/sql.ts';
-import type { CodeRow } from './codes.mapper.ts';
+import type { ClinicCodeRow, CodeRow } from './codes.mapper.ts';
 
 const ROW_COLUMNS = sql`m.system, m.code, m.title_id AS "titleId", m.title_en AS "titleEn",
   c.title_id AS "clinicTitleId", c.title_en AS "clinicTitleEn", c.favourite`;
@@ -138,4 +138,51 @@ export async function saveClinicCode(
       target: [clinicCodes.clinicId, clinicCodes.system, clinicCodes.code],
       set: { ...marks, updatedAt: sql`now()` },
     });
+}
+
+export interface ClinicCodeFilter {
+  clinicIds: number[];
+  system?: CodeSystem;
+  kind?: 'corrected' | 'favourite';
+  /** Lower-case words, each somewhere in the code or a title (shipped or the clinic's). */
+  words: string[];
+  page: number;
+  limit: number;
+}
+
+/** The clinics' marked codes with the shipped titles beside them, by clinic, system and code. */
+export async function pageClinicCodes(
+  db: Executor,
+  q: ClinicCodeFilter,
+): Promise<{ rows: ClinicCodeRow[]; total: number }> {
+  if (!q.clinicIds.length) return { rows: [], total: 0 };
+  const conditions: SQL[] = [
+    sql`c.clinic_id IN (${sql.join(
+      q.clinicIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  ];
+  if (q.system) conditions.push(sql`c.system = ${q.system}`);
+  if (q.kind === 'favourite') conditions.push(sql`c.favourite`);
+  if (q.kind === 'corrected') conditions.push(sql`(c.title_id IS NOT NULL OR c.title_en IS NOT NULL)`);
+  if (q.words.length)
+    conditions.push(
+      allWords(
+        sql`lower(coalesce(c.title_id, '') || ' ' || coalesce(c.title_en, '') || ' ' || m.search)`,
+        q.words,
+      ),
+    );
+  const from = sql`FROM clinic_codes c
+    JOIN medical_codes m ON m.system = c.system AND m.code = c.code
+    JOIN clinics cl ON cl.id = c.clinic_id
+    WHERE ${sql.join(conditions, sql` AND `)}`;
+  const counted = await db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${from}`);
+  const result = await db.execute<ClinicCodeRow>(sql`
+    SELECT c.clinic_id AS "clinicId", cl.name AS "clinicName", c.system, c.code,
+      m.title_id AS "officialTitleId", m.title_en AS "officialTitleEn",
+      c.title_id AS "titleId", c.title_en AS "titleEn", c.favourite, c.updated_at AS "updatedAt"
+    ${from}
+    ORDER BY c.clinic_id, c.system, c.code
+    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`);
+  return { rows: result.rows, total: Number(counted.rows[0]?.total ?? 0) };
 }

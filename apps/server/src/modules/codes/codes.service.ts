@@ -6,8 +6,9 @@ import type { AuthSession } from '../../plugins/auth.ts';
 import { assertClinicInScope } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
-import { toMedicalCode } from './codes.mapper.ts';
-import { findCode, saveClinicCode, searchCodes } from './codes.queries.ts';
+import { pageOf } from '../../shared/sql.ts';
+import { toClinicCode, toMedicalCode } from './codes.mapper.ts';
+import { findCode, pageClinicCodes, saveClinicCode, searchCodes } from './codes.queries.ts';
 
 const MAX_WORDS = 8;
 
@@ -82,6 +83,46 @@ export async function updateCode(
         },
       });
     }
+    if (favourite !== (row.favourite === true)) {
+      await writeAudit(tx, {
+        userId: session.userId,
+        corpId: session.corpId,
+        clinicId: input.clinicId,
+        action: 'code.favourite',
+        entity: 'medical_code',
+        entityId: `${system}:${row.code}`,
+        ip,
+        detail: { favourite },
+      });
+    }
     return toMedicalCode({ ...row, clinicTitleId: titleId, clinicTitleEn: titleEn, favourite });
   });
+}
+
+/**
+ * The title corrections and favourites of one clinic in scope, or of every clinic in the caller's
+ * scope, with the shipped titles beside the clinic's (Daftar Kode → Koreksi & favorit ICD).
+ */
+export async function listClinicCodes(
+  db: Db,
+  session: AuthSession,
+  q: {
+    clinicId?: number;
+    system?: CodeSystem;
+    kind?: 'corrected' | 'favourite';
+    search?: string;
+    page: number;
+    limit: number;
+  },
+) {
+  if (q.clinicId !== undefined) assertClinicInScope(session, q.clinicId);
+  const { rows, total } = await pageClinicCodes(db, {
+    clinicIds: q.clinicId !== undefined ? [q.clinicId] : session.clinicIds,
+    system: q.system,
+    kind: q.kind,
+    words: (q.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS),
+    page: q.page,
+    limit: q.limit,
+  });
+  return pageOf(rows.map(toClinicCode), total, q);
 }

@@ -359,12 +359,12 @@ describe('finishing the examination', () => {
     const [rx] = await db.select().from(prescriptions).where(eq(prescriptions.encounterId, row.id));
     expect(rx.items).toHaveLength(2);
 
-    // the lab order is in the lab list (spec 4's visibility rule: a self-paying patient after sampling? the lab list shows it today)
+    // the lab order is in the list of the lab that performs it: Menteng's lab work is done at Cikarang
     const lab = json(
       await call(
         'GET',
-        `/registrations/registrations/lab/mcu/populate/labpreass?clinicId=10&serviceType=LAB&search=${encodeURIComponent(done.patient.mrn)}`,
-        'superadmin',
+        `/registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB&search=${encodeURIComponent(done.patient.mrn)}`,
+        'lab',
       ),
     );
     expect(lab.data.map((r: { _id: string }) => r._id)).toContain(after.serviceOrders[0].registrationId);

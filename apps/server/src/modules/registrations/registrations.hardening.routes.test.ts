@@ -263,9 +263,11 @@ describe('lists carrying NIK and phone (issue 13.9)', () => {
       json(await register(serviceVisit(patientId, 'LAB', { clinicId: 11 }), 'superadmin')).data,
       json(await register(serviceVisit(patientId, 'RAD', { clinicId: 11 }), 'superadmin')).data,
     ];
+    // by the new patient's MRN: earlier tests' orders from Menteng are performed here too
+    const mrn = made[0].patient.mrn as string;
     const res = await call(
       'GET',
-      `/registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB_RAD&search=${encodeURIComponent('Pasien Ganda')}&limit=100000`,
+      `/registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB_RAD&search=${encodeURIComponent(mrn)}&limit=100000`,
       'lab',
     );
     expect(res.statusCode).toBe(200);
@@ -289,7 +291,7 @@ describe('lists carrying NIK and phone (issue 13.9)', () => {
         from: today,
         to: addDays(today, 1),
         serviceType: ['LAB', 'RAD'],
-        search: 'Pasien Ganda',
+        search: mrn,
         limit: 100000,
       },
       rows: 2,

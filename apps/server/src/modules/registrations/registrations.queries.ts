@@ -1,6 +1,6 @@
 import type { RegistrationStatus, ServiceType } from '@klinikita/domain/registrations/registration.rules';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { clinics, queueSettings, registrations } from '../../db/schema/index.ts';
+import { queueSettings, registrations } from '../../db/schema/index.ts';
 import { type Executor, escapeLike } from '../../shared/sql.ts';
 import type { RegistrationRow } from './registrations.mapper.ts';
 
@@ -331,15 +331,6 @@ export async function findDoctor(db: Executor, doctorId: number) {
   return row
     ? { corpId: row.corp_id as number, enabled: Boolean(row.enabled), name: row.name as string }
     : null;
-}
-
-/** The clinic's time zone, for a queue day decided without a session (an event consumer). */
-export async function findClinicZone(db: Executor, clinicId: number) {
-  const [row] = await db
-    .select({ id: clinics.id, timeZone: clinics.timeZone })
-    .from(clinics)
-    .where(eq(clinics.id, clinicId));
-  return row ?? null;
 }
 
 /** The service visit that carries out a doctor's order, if the desk took it in already. */

@@ -2,6 +2,7 @@ import { clinicDay, weekdayOf } from '@klinikita/domain/common/clinic-day';
 import { dmyToDay } from '@klinikita/domain/common/dates';
 import type { EncounterFinished } from '@klinikita/domain/consultations/consultation.events';
 import { id as catalogId } from '@klinikita/domain/i18n/id';
+import { translate } from '@klinikita/domain/i18n/translate';
 import {
   DEFAULT_QUEUE_PREFIXES,
   formatQueueNumber,
@@ -24,12 +25,12 @@ import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import type { Executor, Tx } from '../../shared/sql.ts';
+import { performingClinic } from '../clinic-services/clinic-services.service.ts';
 import { findCorporatePatient, isActiveCompany } from '../patients/patients.service.ts';
 import { toRegistration } from './registrations.mapper.ts';
 import {
   doctorsOnDay,
   findActiveVisit,
-  findClinicZone,
   findDoctor,
   findRegistration,
   findRegistrationById,
@@ -195,12 +196,13 @@ type VisitValues = Pick<
 
 /**
  * Writes a visit into today's queue of the clinic (its time zone): the queue number from the
- * counter row, the audit row and the live event, in the caller's transaction.
+ * counter row (under the service's own prefix when the clinic gave it one), the audit row and the
+ * live event, in the caller's transaction.
  */
 async function insertVisit(
   tx: Tx,
   actor: { corpId: number; userId: number; ip: string | null },
-  clinic: { id: number; timeZone: string },
+  clinic: { id: number; timeZone: string; queuePrefix?: string | null },
   visit: VisitValues,
 ): Promise<Registration> {
   const day = clinicDay(clinic.timeZone);
@@ -208,7 +210,7 @@ async function insertVisit(
     ...DEFAULT_QUEUE_PREFIXES,
     ...((await queuePrefixesOf(tx, clinic.id)) ?? {}),
   } as QueuePrefixes;
-  const prefix = queuePrefixFor(prefixes, visit);
+  const prefix = clinic.queuePrefix || queuePrefixFor(prefixes, visit);
   const seq = await nextQueueValue(tx, clinic.id, prefix, day);
   const uid = newUid();
   const insured = visit.payerType === 'insurance' || visit.payerType === 'bpjs';
@@ -243,31 +245,50 @@ async function insertVisit(
 }
 
 /**
- * `encounter.finished` → each order of the signed note becomes a visit in its service's queue
- * today (idempotent: an order that already has its visit is passed by). The duplicate-visit rule
- * of the front office does not apply: a doctor ordering the lab twice in a day means it.
+ * `encounter.finished` → each order of the signed note becomes a visit in today's queue of the
+ * clinic that performs its desk for the ordering clinic (services per clinic): a sister clinic's
+ * lab takes Menteng's orders in its own day, room and queue prefix, the referrer naming the
+ * doctor and the ordering clinic; an order for an external partner stays at the ordering clinic,
+ * its text saying where the sample goes. Idempotent: an order that already has its visit is
+ * passed by. The duplicate-visit rule of the front office does not apply: a doctor ordering the
+ * lab twice in a day means it.
  */
 export async function takeInOrders(tx: Tx, finished: EncounterFinished): Promise<void> {
-  const clinic = await findClinicZone(tx, finished.clinicId);
-  if (!clinic) throw new Error(`clinic ${finished.clinicId} not found`);
   for (const order of finished.orders) {
     if (await findRegistrationByOrder(tx, order.uid)) continue;
+    const place = await performingClinic(tx, {
+      clinicId: finished.clinicId,
+      serviceType: order.serviceType,
+      items: order.items,
+    });
+    const elsewhere = place.clinicId !== place.orderedAt.id;
+    const items = order.items.join(', ');
+    const sentTo = place.partnerName
+      ? translate('id', 'clinicServices.sentTo', { partner: place.partnerName })
+      : null;
     await insertVisit(
       tx,
       { corpId: finished.corpId, userId: finished.actor.userId, ip: finished.actor.ip },
-      clinic,
+      { id: place.clinicId, timeZone: place.timeZone, queuePrefix: place.queuePrefix },
       {
         patientId: finished.patientId,
         orderType: 'service',
         serviceType: order.serviceType,
         doctorId: null,
-        room: ROOMS[order.serviceType],
+        room: place.room ?? ROOMS[order.serviceType],
         payerType: finished.payer.payerType as VisitValues['payerType'],
         companyId: finished.payer.companyId,
         insuranceName: finished.payer.insuranceName,
         insuranceNumber: finished.payer.insuranceNumber,
-        referrer: finished.doctorName,
-        complaint: order.items.join(', ').slice(0, 500) || null,
+        referrer: !elsewhere
+          ? finished.doctorName
+          : finished.doctorName
+            ? translate('id', 'clinicServices.orderedBy', {
+                doctor: finished.doctorName,
+                clinic: place.orderedAt.name,
+              })
+            : place.orderedAt.name,
+        complaint: [items, sentTo].filter(Boolean).join(' — ').slice(0, 500) || null,
         serviceOrderUid: order.uid,
       },
     );

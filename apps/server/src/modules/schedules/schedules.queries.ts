@@ -1,5 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { clinics, doctorScheduleDays, doctorScheduleSlots, doctors } from '../../db/schema/index.ts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  clinics,
+  doctorClinics,
+  doctorScheduleDays,
+  doctorScheduleSlots,
+  doctors,
+  employees,
+  specialists,
+} from '../../db/schema/index.ts';
 import type { Executor } from '../../shared/sql.ts';
 
 /** 'HH:MM:SS' from the database → 'HH:mm'. */
@@ -94,4 +102,55 @@ export async function updateSlotTimes(tx: Executor, id: number, start: string, e
 
 export async function deleteSlotRow(tx: Executor, id: number) {
   await tx.delete(doctorScheduleSlots).where(eq(doctorScheduleSlots.id, id));
+}
+
+/**
+ * Every practice period and daily limit of the corporate's enabled doctors at these clinics (the
+ * week overview), with the name staff know the doctor by and the specialty.
+ */
+export async function practiceAt(db: Executor, corpId: number, clinicIds: number[]) {
+  if (!clinicIds.length) return { slots: [], limits: [] };
+  const practising = and(
+    eq(doctors.corpId, corpId),
+    eq(doctors.enabled, true),
+    eq(employees.active, true),
+    isNull(employees.deletedAt),
+  );
+  const [slots, limits] = await Promise.all([
+    db
+      .select({
+        doctorId: doctorScheduleSlots.doctorId,
+        name: employees.name,
+        specialistId: doctors.specialistId,
+        specialist: specialists.name,
+        clinicId: doctorScheduleSlots.clinicId,
+        weekday: doctorScheduleSlots.weekday,
+        start: doctorScheduleSlots.startTime,
+        end: doctorScheduleSlots.endTime,
+      })
+      .from(doctorScheduleSlots)
+      .innerJoin(doctors, eq(doctors.id, doctorScheduleSlots.doctorId))
+      .innerJoin(employees, eq(employees.id, doctors.employeeId))
+      .innerJoin(
+        doctorClinics,
+        and(
+          eq(doctorClinics.doctorId, doctorScheduleSlots.doctorId),
+          eq(doctorClinics.clinicId, doctorScheduleSlots.clinicId),
+        ),
+      )
+      .leftJoin(specialists, eq(specialists.id, doctors.specialistId))
+      .where(and(inArray(doctorScheduleSlots.clinicId, clinicIds), practising))
+      .orderBy(asc(employees.name), asc(doctorScheduleSlots.startTime)),
+    db
+      .select({
+        doctorId: doctorScheduleDays.doctorId,
+        clinicId: doctorScheduleDays.clinicId,
+        weekday: doctorScheduleDays.weekday,
+        limit: doctorScheduleDays.patientLimit,
+      })
+      .from(doctorScheduleDays)
+      .innerJoin(doctors, eq(doctors.id, doctorScheduleDays.doctorId))
+      .where(and(inArray(doctorScheduleDays.clinicId, clinicIds), eq(doctors.corpId, corpId))),
+  ]);
+  return { slots: slots.map((r) => ({ ...r, start: hhmm(r.start), end: hhmm(r.end) })), limits };
 }

@@ -23,6 +23,7 @@ import {
   doctorSlots,
   insertSlot,
   lockDoctor,
+  practiceAt,
   type SlotRow,
   setDayLimit,
   updateSlotTimes,
@@ -205,4 +206,49 @@ export async function deleteSlot(db: Db, session: AuthSession, input: DeleteInpu
       slot: input.bookingTime,
     });
   });
+}
+
+/** A doctor's practice at one clinic: periods and limit by weekday (1 = Sunday). */
+export interface ClinicPractice {
+  doctorId: number;
+  name: string;
+  specialistId: number | null;
+  specialist: string | null;
+  clinicId: number;
+  week: Record<number, { slots: string[]; limit: number }>;
+}
+
+/**
+ * Every doctor practising at these clinics (each in the caller's scope, 403 otherwise) with the
+ * week there: the week overview of who practises where and when.
+ */
+export async function practiceAtClinics(
+  db: Db,
+  session: AuthSession,
+  clinicIds: number[],
+): Promise<ClinicPractice[]> {
+  for (const clinicId of clinicIds) assertClinicInScope(session, clinicId);
+  const { slots, limits } = await practiceAt(db, session.corpId, clinicIds);
+  const byKey = new Map<string, ClinicPractice>();
+  for (const s of slots) {
+    const key = `${s.doctorId}:${s.clinicId}`;
+    let practice = byKey.get(key);
+    if (!practice) {
+      practice = {
+        doctorId: s.doctorId,
+        name: s.name,
+        specialistId: s.specialistId,
+        specialist: s.specialist,
+        clinicId: s.clinicId,
+        week: Object.fromEntries(WEEKDAYS.map((d) => [d, { slots: [], limit: 0 }])),
+      };
+      byKey.set(key, practice);
+    }
+    practice.week[s.weekday]?.slots.push(formatSlot(s.start, s.end));
+  }
+  for (const l of limits) {
+    const day = byKey.get(`${l.doctorId}:${l.clinicId}`)?.week[l.weekday];
+    if (day) day.limit = l.limit;
+  }
+  return [...byKey.values()];
 }

@@ -1,8 +1,6 @@
-import { coreEn } from '@klinikita/domain/i18n/core.en';
 import { coreId } from '@klinikita/domain/i18n/core.id';
 import type { Catalog } from '@klinikita/domain/i18n/id';
 import type { Locale } from '@klinikita/domain/i18n/locale';
-import { webEn } from '@klinikita/domain/i18n/web.en';
 import { webId } from '@klinikita/domain/i18n/web.id';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -11,12 +9,12 @@ import { readLocaleCookie, writeLocaleCookie } from './locale-cookie.ts';
 const initial = readLocaleCookie();
 
 export const i18n: I18n = i18next.createInstance();
-// the first screen carries only the shell's words (core, web); each screen behind the login loads
-// the sections it names with its own chunk (loadCatalogues, router.tsx)
+// the first screen carries only the shell's words (core, web), in Indonesian, the default; in
+// English they are a chunk of their own (loadShell). Each screen behind the login loads the
+// sections it names with its own chunk, in both languages (loadCatalogues, router.tsx)
 i18n.use(initReactI18next).init({
   resources: {
     id: { translation: { ...coreId, web: webId } },
-    en: { translation: { ...coreEn, web: webEn } },
   },
   lng: initial,
   fallbackLng: 'id',
@@ -28,14 +26,37 @@ i18n.use(initReactI18next).init({
 });
 applyDocumentLocale(initial);
 
+let englishShell: Promise<void> | null = null;
+/** The shell's words in `locale`, loaded once (Indonesian is in the first load). */
+export function loadShell(locale: Locale): Promise<void> {
+  if (locale !== 'en') return Promise.resolve();
+  englishShell ??= Promise.all([
+    import('@klinikita/domain/i18n/core.en'),
+    import('@klinikita/domain/i18n/web.en'),
+  ]).then(
+    ([{ coreEn }, { webEn }]) => {
+      i18n.addResourceBundle('en', 'translation', { ...coreEn, web: webEn }, true, true);
+    },
+    (error) => {
+      englishShell = null;
+      throw error;
+    },
+  );
+  return englishShell;
+}
+
+/** The shell's words in the language the app starts in: the app renders once they are in (main.tsx). */
+export const i18nReady: Promise<void> = loadShell(initial);
+
 function applyDocumentLocale(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
 export const currentLocale = (): Locale => (i18n.language === 'en' ? 'en' : 'id');
 
-/** Switches the language now and remembers it in the `locale` cookie. */
+/** Switches the language as soon as its words are in, and remembers it in the `locale` cookie. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  await loadShell(locale);
   writeLocaleCookie(locale);
   applyDocumentLocale(locale);
   await i18n.changeLanguage(locale);
@@ -125,6 +146,30 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
   codes: pair(
     () => import('@klinikita/domain/i18n/codes.id'),
     () => import('@klinikita/domain/i18n/codes.en'),
+  ),
+  labCatalogue: pair(
+    () => import('@klinikita/domain/i18n/lab-catalogue.id'),
+    () => import('@klinikita/domain/i18n/lab-catalogue.en'),
+  ),
+  clinicServices: pair(
+    () => import('@klinikita/domain/i18n/clinic-services.id'),
+    () => import('@klinikita/domain/i18n/clinic-services.en'),
+  ),
+  codeLists: pair(
+    () => import('@klinikita/domain/i18n/code-lists.id'),
+    () => import('@klinikita/domain/i18n/code-lists.en'),
+  ),
+  serviceHours: pair(
+    () => import('@klinikita/domain/i18n/service-hours.id'),
+    () => import('@klinikita/domain/i18n/service-hours.en'),
+  ),
+  services: pair(
+    () => import('@klinikita/domain/i18n/services.id'),
+    () => import('@klinikita/domain/i18n/services.en'),
+  ),
+  scheduleOverview: pair(
+    () => import('@klinikita/domain/i18n/schedule-overview.id'),
+    () => import('@klinikita/domain/i18n/schedule-overview.en'),
   ),
   outbox: pair(
     () => import('@klinikita/domain/i18n/outbox.id'),

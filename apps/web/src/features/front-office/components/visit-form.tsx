@@ -27,6 +27,7 @@ import {
   type VisitValues,
   visitBody,
 } from './visit-form-values.ts';
+import { VisitWarnings } from './visit-warnings.tsx';
 
 /** Fields the form shows an error beside; anything else goes to the alert above the button. */
 const FIELDS = new Set([
@@ -220,6 +221,16 @@ export function VisitForm({
             error={errorOf('doctorId')}
           />
         )}
+        <VisitWarnings
+          clinicId={clinicId}
+          target={
+            values.service !== 'doctor'
+              ? { serviceType: values.service }
+              : values.doctorId === null
+                ? null
+                : { doctorId: values.doctorId }
+          }
+        />
 
         <Segments
           label={t('frontOffice.visit.payer')}

@@ -1,0 +1,30 @@
+import type { scheduleOverviewId } from './schedule-overview.id.ts';
+
+/** Practice schedule (/Schedule): who practises where and when in a week (English). */
+export const scheduleOverviewEn: typeof scheduleOverviewId = {
+  title: 'Practice Schedule',
+  subtitle: 'Who practises where and when in a week, with the patients booked against each day’s limit.',
+  prevWeek: 'Previous week',
+  nextWeek: 'Next week',
+  thisWeek: 'This week',
+  range: '{{from}} – {{to}}',
+  clinic: 'Clinic',
+  allClinics: 'All clinics',
+  specialist: 'Specialty',
+  allSpecialists: 'All specialties',
+  table: 'Practice schedule {{from}} – {{to}}',
+  row: 'Doctor / service',
+  doctors: 'Doctors',
+  desks: 'Services',
+  off: 'Off',
+  legend: 'The numbers of each day: booked / limit (– means no limit).',
+  filled: '{{booked}} / {{limit}}',
+  filledNoLimit: '{{booked}} / –',
+  filledLabel: '{{booked}} booked of a limit of {{limit}}',
+  filledNoLimitLabel: '{{booked}} booked, no limit',
+  today: 'Today',
+  empty: 'No practice or service hours this week.',
+  clinicEmpty: 'No schedule at this clinic yet.',
+  loadFailed: 'The practice schedule could not be loaded.',
+  retry: 'Try again',
+};
