@@ -109,6 +109,16 @@ describe('the production limits, per user', () => {
   );
 });
 
+describe('the search limit and a clerk typing fast', () => {
+  it('holds a search on every key of a clerk typing 6 keys a second for a whole minute, and no more than 10 a second', () => {
+    const { perUser, windowMs } = DEFAULT_RATE_LIMITS.search;
+    const perSecond = perUser / (windowMs / 1000);
+    expect(perSecond).toBeGreaterThanOrEqual(6);
+    // the search box asks at most every 100 ms (use-typeahead-text.ts): more is a script
+    expect(perSecond).toBeLessThanOrEqual(10);
+  });
+});
+
 describe('the limit per address', () => {
   let app: FastifyInstance;
   beforeAll(async () => {

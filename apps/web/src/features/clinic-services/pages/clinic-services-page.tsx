@@ -109,7 +109,7 @@ function ClinicServices({
     {
       key: 'code',
       header: t('clinicServices.colCode'),
-      th: { w: 120 },
+      th: { w: 110 },
       cell: (s) => (
         <Text size="sm" ff="monospace">
           {s.code}
@@ -145,7 +145,7 @@ function ClinicServices({
     {
       key: 'offered',
       header: t('clinicServices.colOffered'),
-      th: { w: 120 },
+      th: { w: 100 },
       cell: (s) => (
         <Switch
           aria-label={t('clinicServices.offeredToggle', { name: nameOf(s) })}
@@ -158,7 +158,7 @@ function ClinicServices({
     {
       key: 'room',
       header: t('clinicServices.colRoom'),
-      th: { w: 150 },
+      th: { w: 130 },
       // a service performed at a sister clinic queues in that clinic's room
       cell: (s) =>
         text(
@@ -169,19 +169,19 @@ function ClinicServices({
     {
       key: 'prefix',
       header: t('clinicServices.colPrefix'),
-      th: { w: 90 },
+      th: { w: 70 },
       cell: (s) => text(s.queuePrefix),
     },
     {
       key: 'place',
       header: t('clinicServices.colPerformedAt'),
-      th: { w: 200 },
+      th: { w: 180 },
       cell: (s) => (s.offered ? text(placeOf(s)) : dash),
     },
     {
       key: 'tax',
       header: t('clinicServices.colTax'),
-      th: { w: 190 },
+      th: { w: 150 },
       cell: (s) =>
         text(
           s.taxOverride
@@ -262,7 +262,7 @@ function ClinicServices({
           )}
         </>
       }
-      table={{ label: t('clinicServices.list'), minWidth: 1120 }}
+      table={{ label: t('clinicServices.list'), minWidth: 980 }}
       columns={columns}
       rowKey={(s) => s.serviceUid}
       query={list}
