@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   'schedule.read': 'See who practises where and when across the corporate’s clinics',
   'labCatalogue.manage': 'Keep lab tests, panels, parameters and reference ranges',
   'codeList.manage': 'Keep the reason lists and the MCU conclusion categories',
+  'lab.result.enter': 'Enter lab results of the lab’s visits',
+  'lab.result.validate': 'Validate, release and amend lab results (the responsible analyst or doctor)',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -128,6 +130,9 @@ const serviceDesk = (...services: ServiceKey[]): Permission[] => [
   ...services.flatMap((s) => [SERVICE_HANDLE[s], SERVICE_PERFORM[s]]),
 ];
 
+/** The lab's results: entering them, and validating and releasing them. */
+const LAB_RESULTS: Permission[] = ['lab.result.enter', 'lab.result.validate'];
+
 /** Which permissions each menu route grants (one table; spec 2.3's menus). */
 export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
   '/Registration/patient': FRONT_OFFICE,
@@ -156,9 +161,9 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   ],
   '/Doctor/itemSuratSehat': [...RECORD, 'record.list', 'code.manage', 'letter.issue', 'encounter.addendum'],
   '/EMR': [...RECORD, 'record.list', 'code.manage', 'encounter.addendum', 'audit.read'],
-  '/Lab/home-page-lab': serviceDesk('LAB', 'MCU'),
-  '/Lab/home-page-mcu': serviceDesk('MCU', 'LAB'),
-  '/Laboratory': serviceDesk('LAB'),
+  '/Lab/home-page-lab': [...serviceDesk('LAB', 'MCU'), ...LAB_RESULTS],
+  '/Lab/home-page-mcu': [...serviceDesk('MCU', 'LAB'), ...LAB_RESULTS],
+  '/Laboratory': [...serviceDesk('LAB'), ...LAB_RESULTS],
   '/Radiology': serviceDesk('RAD'),
   '/Physio': serviceDesk('PHYSIO'),
   '/Treatment': serviceDesk('TREATMENT'),
