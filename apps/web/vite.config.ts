@@ -18,12 +18,32 @@ const api = {
   }) => proxy.on('proxyReq', (req) => req.setHeader('origin', apiTarget)),
 };
 
-/** Vendor groups: long-lived caching; the login route loads only what its first screen needs. */
-const vendorChunks: [name: string, test: RegExp][] = [
-  ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]/],
-  ['router', /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/],
-  ['query', /node_modules[\\/]@tanstack[\\/]/],
-  ['i18n', /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/],
+/**
+ * Vendor groups: long-lived caching; the login route loads only what its first screen needs. The
+ * groups of the first load take only the modules the entry imports itself (`$initial`): the rest of
+ * a library goes with the screens that use it. TanStack Query is not part of the first load
+ * (app/query-layer.ts) but for its context, which the app's providers hold from the start.
+ */
+const vendorChunks: {
+  name: string;
+  test: RegExp | ((id: string) => boolean);
+  initial: boolean;
+  /** false: the group leaves the modules it imports where they are (the query context, first load) */
+  withImports?: false;
+}[] = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, initial: true },
+  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, initial: true },
+  {
+    name: 'query',
+    test: (id) => /node_modules[\\/]@tanstack[\\/]/.test(id) && !/QueryClientProvider\.js$/.test(id),
+    initial: false,
+    withImports: false,
+  },
+  {
+    name: 'i18n',
+    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    initial: true,
+  },
 ];
 
 export default defineConfig({
@@ -39,7 +59,12 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
-          groups: vendorChunks.map(([name, test]) => ({ name, test })),
+          groups: vendorChunks.map(({ name, test, initial, withImports }) => ({
+            name,
+            test,
+            ...(initial && { tags: ['$initial' as const] }),
+            ...(withImports === false && { includeDependenciesRecursively: false }),
+          })),
         },
       },
     },

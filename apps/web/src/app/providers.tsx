@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type QueryClient, QueryClientContext } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { theme } from '../shared/ui/theme.ts';
 import { useToastHostWanted } from '../shared/ui/toast-host.ts';
-import { createQueryClient } from './query-client.ts';
+import { useLoadedQueryClient } from './query-layer.ts';
 
 /**
  * The toast container loads once a screen behind the login or a first toast asks for it
@@ -15,13 +15,24 @@ const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
-/** App-wide providers. The modals provider sits in the logged-in layouts, the only screens with dialogs. */
+/**
+ * App-wide providers. The modals provider sits in the logged-in layouts, the only screens with
+ * dialogs. The query client is the one given (tests) or the app's once it is loaded (query-layer.ts):
+ * the context is there from the start, so the screens under it are never remounted when it comes.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const loaded = useLoadedQueryClient();
+  const client = queryClient ?? loaded ?? undefined;
   const toasts = useToastHostWanted();
+  // what QueryClientProvider does: the client follows the window's focus and the network
+  useEffect(() => {
+    if (!client) return;
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
+      <QueryClientContext.Provider value={client}>
         <MantineProvider theme={theme}>
           {toasts && (
             <Suspense fallback={null}>
@@ -31,7 +42,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
           )}
           {children}
         </MantineProvider>
-      </QueryClientProvider>
+      </QueryClientContext.Provider>
     </I18nextProvider>
   );
 }

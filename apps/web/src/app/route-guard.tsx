@@ -3,13 +3,16 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { withCatalogues } from '../shared/i18n/i18n.ts';
 import { useSession } from '../shared/session/session-store.ts';
+import { loadQueryClient } from './query-layer.ts';
 
-// loaded only for a user whose password an Admin chose
+// loaded only for a user whose password an Admin chose (with the query client its form uses)
 const changePasswordChunk = withCatalogues(
   ['staffApi'],
   () => import('../features/auth/pages/change-password-page.tsx'),
 );
-const ChangePasswordPage = lazy(() => changePasswordChunk().then((m) => ({ default: m.ChangePasswordPage })));
+const ChangePasswordPage = lazy(() =>
+  Promise.all([changePasswordChunk(), loadQueryClient()]).then(([m]) => ({ default: m.ChangePasswordPage })),
+);
 
 /** Applies the guards of spec 6 to every screen; the decision itself is `guardRedirect`. */
 export function RouteGuard() {

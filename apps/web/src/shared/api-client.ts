@@ -30,6 +30,8 @@ interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   service?: ServiceName;
+  /** Aborts the request (a search the next key superseded): it rejects with the abort, not an ApiError. */
+  signal?: AbortSignal;
 }
 
 /** Calls `url` (absolute path on this origin) and returns the envelope, or throws an ApiError. */
@@ -52,8 +54,10 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
       headers,
       body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
+      signal: options.signal,
     });
   } catch (error) {
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
   const envelope = (await response.json().catch(() => null)) as (Envelope<T> & { code?: string }) | null;

@@ -100,6 +100,13 @@ export async function patientInChangeScope(db: Executor, patientId: number, scop
   return Boolean(row);
 }
 
+/** A list row: the patient and whether the caller may change them. */
+const pageColumns = (scope?: ChangeScope) => ({
+  ...patientColumns,
+  // no known creator (seeded, imported) makes the comparison NULL: read as "may not"
+  mayChange: sql<boolean>`coalesce(${scope ? mayChangeCondition(scope) : sql`false`}, false)`,
+});
+
 export async function pagePatients(
   db: Executor,
   corpId: number,
@@ -113,13 +120,11 @@ export async function pagePatients(
     q.clinicId !== undefined ? eq(patients.clinicId, q.clinicId) : undefined,
     q.search ? searchCondition(q.search) : undefined,
   );
+  const rowColumns = pageColumns(scope);
+  if (q.search) return searchPage(db, where, q, rowColumns);
   const [{ total }] = await db.select({ total: count() }).from(patients).where(where);
   const rows = await db
-    .select({
-      ...patientColumns,
-      // no known creator (seeded, imported) makes the comparison NULL: read as "may not"
-      mayChange: sql<boolean>`coalesce(${scope ? mayChangeCondition(scope) : sql`false`}, false)`,
-    })
+    .select(rowColumns)
     .from(patients)
     .leftJoin(clinics, eq(clinics.id, patients.clinicId))
     .where(where)
@@ -127,6 +132,47 @@ export async function pagePatients(
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   return { rows, total };
+}
+
+/**
+ * A search's page and count from one pass over its matches (the search-as-you-type of the front
+ * office asks on every key): the matching ids are found once (by the index of the search, or one
+ * scan for a two-letter fragment no index can serve), counted, and only the page's rows are read
+ * and checked for `mayChange`. Walking the name index in order instead reads the whole index when
+ * the matches sit late in the alphabet ("wahyu").
+ */
+async function searchPage(
+  db: Executor,
+  where: SQL | undefined,
+  q: { page: number; limit: number },
+  columns: ReturnType<typeof pageColumns>,
+) {
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: patients.id, sortName: sql<string>`lower(${patients.name})`.as('sort_name') })
+      .from(patients)
+      .where(where),
+  );
+  const pageIds = db.$with('page_ids').as(
+    db
+      .select()
+      .from(matches)
+      .orderBy(asc(matches.sortName), asc(matches.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  );
+  const found = await db
+    .with(matches, pageIds)
+    .select({ row: columns, total: sql<number>`(SELECT count(*) FROM ${matches})`.mapWith(Number) })
+    .from(pageIds)
+    .innerJoin(patients, eq(patients.id, pageIds.id))
+    .leftJoin(clinics, eq(clinics.id, patients.clinicId))
+    .orderBy(asc(pageIds.sortName), asc(pageIds.id));
+  if (found.length) return { rows: found.map((f) => f.row), total: found[0].total };
+  // no match at all, or a page past the last: then the count alone
+  if (q.page === 1) return { rows: [], total: 0 };
+  const [{ total }] = await db.select({ total: count() }).from(patients).where(where);
+  return { rows: [], total };
 }
 
 /**

@@ -265,6 +265,26 @@ describe('searching', () => {
     expect(clinic13.totalDocs).toBeGreaterThan(50);
   });
 
+  it('pages a search by name with its count, whichever page is asked', async () => {
+    const mine = await create({ name: 'Kurniasih Halaman Cari' });
+    const page = async (n: number) =>
+      json(await call('GET', `/patients?search=an&limit=5&page=${n}`, 'pendaftaran')).data;
+    const [first, second] = [await page(1), await page(2)];
+    expect(first.totalDocs).toBeGreaterThan(10);
+    expect(second.totalDocs).toBe(first.totalDocs);
+    expect(first.totalPages).toBe(Math.ceil(first.totalDocs / 5));
+    const names = [...first.docs, ...second.docs].map((d: { name: string }) => d.name.toLowerCase());
+    expect(names.every((n) => n.includes('an'))).toBe(true);
+    const firstUids = new Set(first.docs.map((d: { uid: string }) => d.uid));
+    expect(second.docs.some((d: { uid: string }) => firstUids.has(d.uid))).toBe(false);
+    // past the last page: no rows, the same count
+    const past = await page(first.totalPages + 1);
+    expect(past).toMatchObject({ docs: [], totalDocs: first.totalDocs });
+    // each row says whether the caller may change it
+    const found = json(await call('GET', '/patients?search=halaman%20cari', 'pendaftaran')).data;
+    expect(found.docs).toEqual([expect.objectContaining({ uid: mine.uid, mayChange: true })]);
+  });
+
   it('holds the SATUSEHAT sandbox patients in the demo', async () => {
     const page = await search('9271060312000001', 'admin');
     expect(page.docs).toHaveLength(1);

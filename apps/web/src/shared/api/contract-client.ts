@@ -1,11 +1,10 @@
-// types only: this client is part of the first load, which keeps zod and the schemas out
+// types only: no zod and no schemas in this client either
 import type {
   Endpoint,
   EndpointInput,
   EndpointNeedsInput,
   EndpointResponse,
 } from '@klinikita/domain/common/contract';
-import type { Envelope } from '@klinikita/domain/common/envelope';
 import {
   type QueryKey,
   type UseMutationOptions,
@@ -14,99 +13,17 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, type ServiceName } from '../api-client.ts';
+import { type CallOptions, type ContractAnswer, fetchData, send } from './contract-call.ts';
 
-/** The envelope a contract answers. */
-export type ContractAnswer<E extends Endpoint> = Envelope<EndpointResponse<E>>;
-/** The query string of a contract, as the client sends it. */
-export type ContractQuery<E extends Endpoint> = NonNullable<EndpointInput<E>['query']>;
-/** The body of a contract, as the client sends it. */
-export type ContractBody<E extends Endpoint> = NonNullable<EndpointInput<E>['body']>;
-
-export interface CallOptions {
-  /** The spec's `service` header, for the calls that send it. */
-  service?: ServiceName;
-}
-
-/** The wire path with its params filled in: `/patients/:uid` → `/patients/p%201`. */
-function endpointPath(path: string, params: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`missing path param ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** A query string as the wire carries it: every value a string, absent values left out. */
-function wireQuery(query: unknown): Record<string, string> | undefined {
-  if (query === undefined || query === null) return undefined;
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) out[name] = String(value);
-  }
-  return out;
-}
-
-/** What a call needs of its contract at run time: the method, the wire path (and its envelope). */
-type RouteOf<E extends Endpoint> = Pick<E, 'method' | 'path'> & { pagingBeside?: true };
-
-async function send<E extends Endpoint>(
-  contract: RouteOf<E>,
-  input: EndpointInput<E> | undefined,
-  options?: CallOptions,
-): Promise<ContractAnswer<E>> {
-  const { params, query, body } = (input ?? {}) as { params?: object; query?: unknown; body?: unknown };
-  const answer = await api<EndpointResponse<E>>(endpointPath(contract.path, { ...params }), {
-    method: contract.method,
-    query: wireQuery(query),
-    body,
-    service: options?.service,
-  });
-  return contract.pagingBeside ? pageOf(answer) : answer;
-}
-
-/** A `pagingBeside` answer (docs as `data`, the paging beside them) as the page its contract declares. */
-function pageOf<T>(answer: Envelope<T>): Envelope<T> {
-  const { status, message, errors, data, ...paging } = answer as Envelope<unknown> & Record<string, unknown>;
-  return { status, message, errors, data: { docs: data ?? [], ...paging } as T };
-}
-
-/**
- * Calls a contract (packages/domain/src/<module>/<module>.contract.ts) through the API client:
- * its params fill the path, its query and body travel as declared; answers the envelope or throws
- * an ApiError (with the language header and the error toasts of every call).
- */
-export function call<E extends Endpoint>(
-  contract: E,
-  ...[input, options]: EndpointNeedsInput<E> extends true
-    ? [input: EndpointInput<E>, options?: CallOptions]
-    : [input?: EndpointInput<E>, options?: CallOptions]
-): Promise<ContractAnswer<E>> {
-  return send(contract, input, options);
-}
-
-/**
- * `call` for the screens of the first load (the boot, the login page), which keep zod and the
- * schemas out of their script: the contract is imported as a type only, and its method and path,
- * written out, must be the contract's (`callRoute<typeof login>({ method: 'POST', path: '/auth/login' }, …)`).
- */
-export function callRoute<E extends Endpoint>(
-  route: RouteOf<E>,
-  ...[input, options]: EndpointNeedsInput<E> extends true
-    ? [input: EndpointInput<E>, options?: CallOptions]
-    : [input?: EndpointInput<E>, options?: CallOptions]
-): Promise<ContractAnswer<E>> {
-  return send<E>(route, input, options);
-}
-
-/** The `data` of a read, whose successful answers always carry it. */
-export async function fetchData<E extends Endpoint>(
-  contract: E,
-  input?: EndpointInput<E>,
-  options?: CallOptions,
-): Promise<EndpointResponse<E>> {
-  return (await send(contract, input, options)).data as EndpointResponse<E>;
-}
+export {
+  type CallOptions,
+  type ContractAnswer,
+  type ContractBody,
+  type ContractQuery,
+  call,
+  callRoute,
+  fetchData,
+} from './contract-call.ts';
 
 /**
  * The query key of a call, from the contract: `[module, path]` for all its calls (to invalidate)
@@ -123,7 +40,13 @@ type QueryOptions<E extends Endpoint, TData> = Omit<
   UseQueryOptions<EndpointResponse<E>, Error, TData>,
   'queryKey' | 'queryFn'
 > &
-  CallOptions;
+  Omit<CallOptions, 'signal'> & {
+    /**
+     * The request is aborted once its answer is no longer wanted: the input changed (a search the
+     * next key superseded) or the screen closed. For searches as the user types.
+     */
+    abortable?: boolean;
+  };
 
 /** A read through its contract, keyed by `contractKey(contract, input)`. */
 export function useContractQuery<E extends Endpoint, TData = EndpointResponse<E>>(
@@ -131,11 +54,14 @@ export function useContractQuery<E extends Endpoint, TData = EndpointResponse<E>
   input: EndpointInput<E>,
   options: QueryOptions<E, TData> = {},
 ) {
-  const { service, ...query } = options;
+  const { service, abortable, ...query } = options;
   return useQuery({
     ...query,
     queryKey: contractKey(contract, input),
-    queryFn: () => fetchData(contract, input, { service }),
+    // reading the signal is what tells react-query to abort the request when it is superseded
+    queryFn: abortable
+      ? ({ signal }) => fetchData(contract, input, { service, signal })
+      : () => fetchData(contract, input, { service }),
   });
 }
 

@@ -16,14 +16,15 @@ describe('catalogues loaded with their screens', () => {
     vi.resetModules();
   });
 
-  it('starts with the shell words only, and adds a section in both languages when loaded', async () => {
+  it('starts with the shell words only, in Indonesian, and adds a section in both languages when loaded', async () => {
     const { i18n, loadCatalogues } = await freshI18n();
     expect(i18n.exists('web.login.title')).toBe(true);
     expect(i18n.exists('api.forbidden')).toBe(true);
-    for (const lng of ['id', 'en'])
-      expect(Object.keys(i18n.getResourceBundle(lng, 'translation')).sort()).toEqual(
-        [...Object.keys(coreId), 'web'].sort(),
-      );
+    expect(Object.keys(i18n.getResourceBundle('id', 'translation')).sort()).toEqual(
+      [...Object.keys(coreId), 'web'].sort(),
+    );
+    // the English shell is a chunk of its own, loaded when English is chosen
+    expect(i18n.getResourceBundle('en', 'translation')).toBeUndefined();
     expect(i18n.exists('emr.search.title')).toBe(false);
 
     await loadCatalogues(['emr']);
@@ -32,9 +33,31 @@ describe('catalogues loaded with their screens', () => {
     expect(i18n.exists('letters.web.title')).toBe(false);
   });
 
+  it('switches to English once the shell’s English words are in, and back', async () => {
+    const { i18n, changeLocale, i18nReady } = await freshI18n();
+    await i18nReady;
+    expect(i18n.t('web.login.title')).toBe(id.web.login.title);
+    try {
+      await changeLocale('en');
+      expect(i18n.language).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+      expect(i18n.t('web.login.title')).toBe(en.web.login.title);
+      expect(i18n.t('api.forbidden')).toBe(en.api.forbidden);
+      // a new start in English (the cookie) has the English shell before the first render
+      vi.resetModules();
+      const again = await freshI18n();
+      await again.i18nReady;
+      expect(again.i18n.language).toBe('en');
+      expect(again.i18n.t('web.login.title')).toBe(en.web.login.title);
+    } finally {
+      await changeLocale('id');
+    }
+    expect(i18n.t('web.login.title')).toBe(id.web.login.title);
+  });
+
   it('loads every section of the catalogue as the server knows it', async () => {
-    const { i18n, loadCatalogues } = await freshI18n();
-    await loadCatalogues(featureSections);
+    const { i18n, loadCatalogues, loadShell } = await freshI18n();
+    await Promise.all([loadCatalogues(featureSections), loadShell('en')]);
     expect(i18n.getResourceBundle('id', 'translation')).toEqual(id);
     expect(i18n.getResourceBundle('en', 'translation')).toEqual(en);
   });

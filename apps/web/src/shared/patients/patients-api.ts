@@ -12,8 +12,14 @@ import {
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ContractAnswer, call, moduleKey, useContractQuery } from '../api/contract-client.ts';
 
-/** `enabled: false` asks nothing (the front office asks only once something is typed). */
-export const usePatientList = (query: PatientListQuery, options: { enabled?: boolean } = {}) =>
+/**
+ * `enabled: false` asks nothing (the front office asks only once something is typed); `abortable`
+ * aborts a search the next key superseded.
+ */
+export const usePatientList = (
+  query: PatientListQuery,
+  options: { enabled?: boolean; abortable?: boolean } = {},
+) =>
   useContractQuery(
     listPatients,
     // empty filters are left out of the query string
@@ -25,7 +31,7 @@ export const usePatientList = (query: PatientListQuery, options: { enabled?: boo
         clinicId: query.clinicId || undefined,
       },
     },
-    { placeholderData: keepPreviousData, enabled: options.enabled ?? true },
+    { placeholderData: keepPreviousData, enabled: options.enabled ?? true, abortable: options.abortable },
   );
 
 export const usePatient = (uid: string | null) =>

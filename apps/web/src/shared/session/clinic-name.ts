@@ -3,7 +3,7 @@ import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
 import type { getCorporate } from '@klinikita/domain/clinics/clinics.contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../api/contract-client.ts';
+import { callRoute } from '../api/contract-call.ts';
 
 const usesCorporateName = (user: SessionUser) =>
   CORPORATE_NAME_ROLES.includes(user.role.role) && user.corpId !== null;

@@ -1,5 +1,5 @@
 import type { getSessionUser } from '@klinikita/domain/auth/auth.contract';
-import { callRoute } from '../api/contract-client.ts';
+import { callRoute } from '../api/contract-call.ts';
 import { ApiError, request } from '../api-client.ts';
 import { sessionStore } from './session-store.ts';
 

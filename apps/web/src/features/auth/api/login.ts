@@ -1,7 +1,8 @@
 import type { login as loginCall } from '@klinikita/domain/auth/auth.contract';
 import type { LoginInput } from '@klinikita/domain/auth/auth.schema';
-import { useMutation } from '@tanstack/react-query';
-import { callRoute } from '../../../shared/api/contract-client.ts';
+import { useState } from 'react';
+import { callRoute } from '../../../shared/api/contract-call.ts';
+import { reportUnexpectedError } from '../../../shared/api-client.ts';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 
 /** `POST auth/login` (the login page: the contract as a type only, no schemas loaded). */
@@ -14,10 +15,35 @@ export async function login(input: LoginInput) {
   return data;
 }
 
-/** Logs in and starts the session; the server sets the httpOnly `token` cookie. */
+interface LoginState {
+  isPending: boolean;
+  error: Error | null;
+}
+
+/**
+ * Logs in and starts the session; the server sets the httpOnly `token` cookie. Plain React state
+ * rather than a query mutation: the login page loads no query client (app/query-layer.ts). A
+ * failure nobody can fix (network, server) raises the generic toast, as every other call's does.
+ */
 export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ user, token }) => sessionStore.signIn(user, token),
-  });
+  const [state, setState] = useState<LoginState>({ isPending: false, error: null });
+  const mutate = (
+    input: LoginInput,
+    handlers: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
+  ) => {
+    setState({ isPending: true, error: null });
+    login(input).then(
+      ({ user, token }) => {
+        sessionStore.signIn(user, token);
+        setState({ isPending: false, error: null });
+        handlers.onSuccess?.();
+      },
+      (error: Error) => {
+        void reportUnexpectedError(error);
+        setState({ isPending: false, error });
+        handlers.onError?.(error);
+      },
+    );
+  };
+  return { ...state, mutate };
 }

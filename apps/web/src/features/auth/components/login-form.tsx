@@ -1,6 +1,6 @@
 import type { LoginInput } from '@klinikita/domain/auth/auth.schema';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
@@ -41,16 +41,19 @@ export function LoginForm({ values, onChange, onLoggedIn }: LoginFormProps) {
 
   const failure =
     login.error instanceof ApiError && !isUnexpectedError(login.error) ? login.error.message : null;
-  // fetch the schema while the user types, so the submit does not wait for it
-  useEffect(() => {
-    const idle = window.setTimeout(() => void loadLoginSchema(), 300);
-    return () => window.clearTimeout(idle);
-  }, []);
+  // fetch the schema once the user starts typing, so the submit does not wait for it and the form
+  // is not busy with it the moment it appears
+  const schemaAsked = useRef(false);
+  const askSchema = () => {
+    if (schemaAsked.current) return;
+    schemaAsked.current = true;
+    void loadLoginSchema();
+  };
   const fieldError = (field: keyof LoginInput) =>
     errors[field] ? translateMessage(errors[field]) : undefined;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onInput={askSchema} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" title={t('web.login.failed')} role="alert">

@@ -33,6 +33,14 @@ export const useRecordPatients = (
   });
 
 /**
+ * Visits in the record's first answer: what fills the first screen, so that it is drawn as soon
+ * as possible (each card is a lot to draw); the rest follow a page at a time as the doctor scrolls.
+ */
+export const FIRST_RECORD_PAGE = 5;
+/** Visits in each later page. */
+export const RECORD_PAGE = 20;
+
+/**
  * `GET consultations/patients/{uid}/record`: the banner and the newest visits in one round trip,
  * then older visits a page at a time after the last page's cursor. Under the encounters key, so
  * an addendum written anywhere refreshes it.
@@ -41,7 +49,10 @@ export const useRecord = (patientUid: string) =>
   useInfiniteQuery({
     queryKey: [...encountersKey, 'record', patientUid],
     queryFn: ({ pageParam }) =>
-      fetchData(readRecord, { params: { uid: patientUid }, query: { after: pageParam ?? undefined } }),
+      fetchData(readRecord, {
+        params: { uid: patientUid },
+        query: pageParam ? { after: pageParam, limit: RECORD_PAGE } : { limit: FIRST_RECORD_PAGE },
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: RecordPage) => last.next ?? undefined,
     retry: false,

@@ -130,8 +130,12 @@ describe('EmrDetailPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Muat kunjungan lainnya' })).toBeNull();
     const pages = calls(fetchMock)
       .filter((u) => u.pathname.endsWith('/record'))
-      .map((u) => u.searchParams.get('after'));
-    expect(pages).toEqual([null, CURSOR]);
+      .map((u) => [u.searchParams.get('after'), u.searchParams.get('limit')]);
+    // a first page that fills the screen (drawn sooner), then larger pages
+    expect(pages).toEqual([
+      [null, '5'],
+      [CURSOR, '20'],
+    ]);
   });
 
   describe('as the doctor scrolls', () => {

@@ -52,6 +52,36 @@ describe('PatientSearch (front office)', { timeout: 20_000 }, () => {
     expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ uid: 'p3' }));
   });
 
+  it('asks from the second letter, and aborts the request that the next key superseded', async () => {
+    const answer = server();
+    const held: string[] = [];
+    const aborted: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const search = new URL(String(input), 'http://localhost').searchParams.get('search');
+      // the answer to "bud" never comes: it ends only when the request is aborted
+      if (search !== 'bud') return answer(input, init);
+      held.push(search);
+      return new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => {
+          aborted.push(search);
+          reject(new DOMException('The user aborted a request.', 'AbortError'));
+        }),
+      );
+    });
+    const { onPick, box } = renderSearch();
+    fireEvent.change(box, { target: { value: 'b' } });
+    expect(answer).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: 'bud' } });
+    await waitFor(() => expect(held).toEqual(['bud']));
+    fireEvent.change(box, { target: { value: 'budim' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ uid: 'p2' })));
+    expect(aborted).toEqual(['bud']);
+    expect(answer.mock.calls.map(([u]) => new URL(String(u), 'http://x').searchParams.get('search'))).toEqual(
+      ['budim'],
+    );
+  });
+
   it('a row moved to with ↓ before the answer is picked only if the answer holds it', async () => {
     const network = holdAnswers(server(), (u) => u.searchParams.get('search') === 'budim');
     const { onPick, onNewPatient, box } = renderSearch();

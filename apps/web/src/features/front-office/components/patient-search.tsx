@@ -1,11 +1,11 @@
 import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type KeyboardEvent, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientList } from '../../../shared/patients/patients-api.ts';
 import { queryAnswer, useSearchPick } from '../../../shared/ui/use-search-pick.ts';
+import { useTypeaheadText } from '../../../shared/ui/use-typeahead-text.ts';
 import classes from './front-office.module.css';
 
 const MIN_QUERY = 2;
@@ -18,9 +18,10 @@ export const patientName = (p: Pick<PatientSummary, 'title' | 'name'>) =>
   p.title ? `${p.title}. ${p.name}` : p.name;
 
 /**
- * The search box of the front office: searches `GET patients?search=` as the clerk types
- * (debounced), ↑ ↓ move through the results and Enter picks from the answer to what is typed (waiting
- * for it if need be); the last option adds a new patient.
+ * The search box of the front office: searches `GET patients?search=` as the clerk types (from the
+ * second letter, at most every 100 ms, a superseded request aborted), ↑ ↓ move through the results
+ * and Enter picks from the answer to what is typed (waiting for it if need be); the last option adds
+ * a new patient.
  */
 export function PatientSearch({
   inputRef,
@@ -37,11 +38,11 @@ export function PatientSearch({
   const { t } = useTranslation();
   const listId = useId();
   const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query.trim(), 250);
-  const searching = debounced.length >= MIN_QUERY;
+  const asked = useTypeaheadText(query.trim(), { minLength: MIN_QUERY });
+  const searching = asked.length >= MIN_QUERY;
   const list = usePatientList(
-    { search: searching ? debounced : undefined, page: 1, limit: RESULT_LIMIT },
-    { enabled: searching },
+    { search: searching ? asked : undefined, page: 1, limit: RESULT_LIMIT },
+    { enabled: searching, abortable: true },
   );
   const pick = (patient: PatientSummary) => {
     setQuery('');
@@ -53,7 +54,7 @@ export function PatientSearch({
     onNewPatient(typed);
   };
   const open = query.trim().length >= MIN_QUERY;
-  const answer = queryAnswer(list, debounced, (d) => d.docs);
+  const answer = queryAnswer(list, asked, (d) => d.docs);
   // results of an earlier search stay on screen while the next one loads, but Enter waits for it
   const search = useSearchPick<Option>({
     text: query.trim(),
