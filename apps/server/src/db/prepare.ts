@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { users } from './schema/index.ts';
 import { loadMedicalCodes } from './seed/codes.ts';
@@ -42,8 +42,5 @@ export async function prepareDatabase(
     await seedDemoDay(database.db);
     await seedDemoRecords(database.db);
   }
-  // PGlite runs no autovacuum, so its planner statistics never refresh by themselves: without
-  // this a database grown since (the bench's 1,000-visit patient) is planned as if it were empty
-  if (database.kind === 'pglite') await database.db.execute(sql`ANALYZE`);
   return { seeded, demo: Boolean(demoUser), empty: empty && !seeded };
 }
