@@ -29,6 +29,7 @@ import { drugsRoutes } from './modules/drugs/drugs.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { labCatalogueRoutes } from './modules/lab-catalogue/lab-catalogue.routes.ts';
+import { labResultsRoutes } from './modules/lab-results/lab-results.routes.ts';
 import { referralLettersConsumer } from './modules/letters/letters.consumers.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(codeListsRoutes, { db });
       await api.register(drugsRoutes, { db });
       await api.register(labCatalogueRoutes, { db });
+      await api.register(labResultsRoutes, { db });
       await api.register(lettersRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(outboxRoutes, { db, outbox });

@@ -4,6 +4,7 @@ import { users } from './schema/index.ts';
 import { loadMedicalCodes } from './seed/codes.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { seedDemoRecords } from './seed/encounters.ts';
+import { seedDemoLabResults } from './seed/lab-results.ts';
 import { syncMenuCatalogue } from './seed/menus.ts';
 import { seedDemoDay } from './seed/registrations.ts';
 
@@ -41,6 +42,7 @@ export async function prepareDatabase(
   if (demoUser) {
     await seedDemoDay(database.db);
     await seedDemoRecords(database.db);
+    await seedDemoLabResults(database.db);
   }
   return { seeded, demo: Boolean(demoUser), empty: empty && !seeded };
 }

@@ -61,6 +61,8 @@ interface Scope {
   patient: string;
   patientToDelete: string;
   registration: string;
+  /** A lab visit registered at the front office (lab results) */
+  labVisit: string;
   encounter: string;
   letter: string;
   template: string;
@@ -201,7 +203,9 @@ async function records(
   clinicId: number,
   doctorId: number,
   name: string,
-): Promise<Pick<Scope, 'patient' | 'patientToDelete' | 'registration' | 'encounter' | 'letter' | 'token'>> {
+): Promise<
+  Pick<Scope, 'patient' | 'patientToDelete' | 'registration' | 'labVisit' | 'encounter' | 'letter' | 'token'>
+> {
   await practisesToday(ctx.database.db, doctorId, clinicId);
   const patient = (
     await must(admin, 'POST', '/patients', { clinicId, name, sex: 'M', dob: '12/03/1988', nik: nik(next()) })
@@ -229,6 +233,16 @@ async function records(
     clinicId,
     updateField: { status: 'Examination' },
   });
+  const labVisit = (
+    await must(admin, 'POST', '/registrations/registrations', {
+      clinicId,
+      patientId: patient,
+      orderType: 'service',
+      serviceType: 'LAB',
+      payerType: 'self',
+      complaint: 'Darah Lengkap',
+    })
+  )._id;
   const encounter = (
     await must(doctor, 'POST', '/consultations/encounters', { registrationId: registration })
   ).uid;
@@ -238,7 +252,7 @@ async function records(
     String(link.url ?? link.token ?? '')
       .split('/')
       .pop() ?? '';
-  return { patient, patientToDelete, registration, encounter, letter, token };
+  return { patient, patientToDelete, registration, labVisit, encounter, letter, token };
 }
 
 /** Corporate-wide records: a role, a template, a drug, a staff member and an uploaded file. */
@@ -378,6 +392,7 @@ async function foreignCorporate() {
     ...[
       visit.patient,
       visit.registration,
+      visit.labVisit,
       visit.encounter,
       visit.letter,
       corp.template,
@@ -689,6 +704,8 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
     },
   }),
   'PUT /lab-catalogue/tests/:uid/items': () => ({ body: { items: [] } }),
+  'PUT /lab-results/visits/:registrationId/values': () => ({ body: { version: null, values: [] } }),
+  'POST /lab-results/visits/:registrationId/amend': () => ({ body: { reason: 'Koreksi matrix' } }),
   'GET /code-lists/:list/items': () => ({ path: { list: 'cancellation' } }),
   'POST /code-lists/:list/items': (_s, _who, n) => ({
     path: { list: 'cancellation' },
@@ -716,6 +733,7 @@ function pathDefault(route: ApiRoute, param: string, s: Scope): string | number 
   if (param === 'token') return s.token;
   if (param === 'serviceUid') return s.service;
   if (param === 'priceUid') return s.price;
+  if (param === 'registrationId') return s.labVisit;
   const byPath: [string, string][] = [
     ['/settings/roles/', s.role],
     ['/consultations/templates/', s.template],
@@ -803,7 +821,10 @@ const isPublic = (route: ApiRoute) => !route.access || 'public' in route.access;
 function designedRefusal(route: ApiRoute, who: Me, scope: Scope): string | null {
   const url = route.url.replace(API, '');
   // Permenkes 24/2022: only clinical staff read a medical record
-  if (/^\/consultations\/(encounters|patients|letters)/.test(url) && !CLINICAL_ROLES.includes(who.roleName))
+  if (
+    /^\/(consultations\/(encounters|patients|letters)|lab-results\/patients)/.test(url) &&
+    !CLINICAL_ROLES.includes(who.roleName)
+  )
     return 'consultations.notClinical';
   // the matrix calls a patient of a doctor visit: only who works on doctor visits may
   if (url === '/registrations/registrations/:id' && route.method === 'PATCH') {
@@ -876,6 +897,7 @@ const siblingOf = (who: Me): Scope | null => {
     ...scopeOf(who),
     clinicId: other.clinicId,
     registration: other.registration,
+    labVisit: other.labVisit,
     encounter: other.encounter,
     letter: other.letter,
   };

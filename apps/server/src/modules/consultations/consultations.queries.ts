@@ -257,6 +257,27 @@ export async function insertServiceOrder(db: Executor, values: typeof serviceOrd
   await db.insert(serviceOrders).values(values);
 }
 
+/** A service order with its note's diagnoses, doctor and clinic (what the desk performing it shows). */
+export async function findServiceOrder(db: Executor, uid: string) {
+  const [row] = await db
+    .select({
+      uid: serviceOrders.uid,
+      clinicId: serviceOrders.clinicId,
+      clinicName: clinics.name,
+      items: serviceOrders.items,
+      note: serviceOrders.note,
+      diagnoses: encounters.diagnoses,
+      doctorName: doctorEmployee.name,
+    })
+    .from(serviceOrders)
+    .innerJoin(encounters, eq(encounters.id, serviceOrders.encounterId))
+    .innerJoin(clinics, eq(clinics.id, serviceOrders.clinicId))
+    .leftJoin(doctors, eq(doctors.id, encounters.doctorId))
+    .leftJoin(doctorEmployee, eq(doctorEmployee.id, doctors.employeeId))
+    .where(eq(serviceOrders.uid, uid));
+  return row ?? null;
+}
+
 export async function prescriptionsOf(db: Executor, encounterIds: number[]) {
   if (!encounterIds.length) return [];
   return db

@@ -30,6 +30,7 @@ import {
   type EncounterRow,
   findEncounter,
   findEncounterByRegistration,
+  findServiceOrder,
   findVisit,
   insertAddendum,
   insertEncounter,
@@ -98,6 +99,25 @@ export async function presentEncounter(db: Executor, row: EncounterRow): Promise
 export async function encounterByUid(db: Executor, uid: string): Promise<Encounter | null> {
   const row = await findEncounter(db, uid);
   return row ? presentEncounter(db, row) : null;
+}
+
+/**
+ * A doctor's order as the desk performing it reads it: the items and note, the ordering doctor and
+ * clinic, the note's diagnoses as one line (primary first). The caller has checked its own scope
+ * on the visit the order became; null when there is no such order.
+ */
+export async function orderForDesk(db: Executor, orderUid: string) {
+  const row = await findServiceOrder(db, orderUid);
+  if (!row) return null;
+  const diagnoses = [...row.diagnoses].sort((a, b) => Number(b.primary) - Number(a.primary));
+  return {
+    clinicId: row.clinicId,
+    clinicName: row.clinicName,
+    doctorName: row.doctorName ?? null,
+    items: row.items,
+    note: row.note,
+    diagnosis: diagnoses.map((d) => `${d.code} ${d.title}`).join('; ') || null,
+  };
 }
 
 /** The encounter if the session may read it: same corporate, a clinic of the user's, a clinical role. */

@@ -44,7 +44,8 @@ export async function listRecordPatients(
   );
 }
 
-async function scopedPatient(db: Executor, session: AuthSession, uid: string) {
+/** The patient if the session may read the record: a clinical role, the same corporate (else 404). */
+export async function scopedPatient(db: Executor, session: AuthSession, uid: string) {
   assertClinical(session);
   const patient = await findPatientByUid(db, uid);
   if (!patient || patient.corpId !== session.corpId) throw refuse(404, 'patientNotFound');

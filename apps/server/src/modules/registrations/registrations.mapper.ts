@@ -28,6 +28,8 @@ export interface RegistrationRow {
   insuranceNumber: string | null;
   referrer: string | null;
   complaint: string | null;
+  /** The doctor's order this service visit performs (null: registered at the front office). */
+  serviceOrderUid: string | null;
   queueIdMobile: string | null;
   samplingDone: boolean;
   labDone: boolean;

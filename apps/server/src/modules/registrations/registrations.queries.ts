@@ -40,6 +40,7 @@ const toRow = (r: Raw): RegistrationRow => ({
   insuranceNumber: (r.insurance_number as string | null) ?? null,
   referrer: (r.referrer as string | null) ?? null,
   complaint: (r.complaint as string | null) ?? null,
+  serviceOrderUid: (r.service_order_uid as string | null) ?? null,
   queueIdMobile: (r.queue_id_mobile as string | null) ?? null,
   samplingDone: Boolean(r.sampling_done),
   labDone: Boolean(r.lab_done),

@@ -41,6 +41,7 @@ import {
   type NewRegistration,
   nextQueueValue,
   queuePrefixesOf,
+  setFlags,
 } from './registrations.queries.ts';
 
 const ROOMS = catalogId.registrations.rooms;
@@ -300,6 +301,15 @@ export async function scopedRegistration(db: Executor, session: AuthSession, uid
   if (!row || row.corpId !== session.corpId) throw refuse(404, 'notFound');
   if (!session.clinicIds.includes(row.clinicId)) throw forbidden('api.clinicForbidden');
   return row;
+}
+
+/**
+ * The lab released the visit's results: its lab flag (`dataLabPreAss.isDone`) is set in the
+ * caller's transaction and the clinic's open lists refetch. The caller checked scope and right.
+ */
+export async function markLabDone(tx: Executor, visit: { id: number; uid: string; clinicId: number }) {
+  await setFlags(tx, visit.id, { labDone: true });
+  await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
 }
 
 export async function readRegistration(db: Db, session: AuthSession, uid: string) {

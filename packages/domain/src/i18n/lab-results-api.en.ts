@@ -1,0 +1,25 @@
+import type { labResultsApiId } from './lab-results-api.id.ts';
+
+export const labResultsApiEn: typeof labResultsApiId = {
+  notLabVisit: 'Visit {{queueNumber}} is not a lab visit',
+  parameterUnknown: 'The parameter is not part of the tests ordered for this visit',
+  parameterUnknownField: 'Unknown parameter',
+  parameterTwice: 'The value of {{name}} was sent twice',
+  parameterTwiceField: 'Sent twice',
+  notANumber: 'The value of {{name}} "{{value}}" is not a number',
+  notANumberField: 'Enter a number, e.g. 12.5',
+  impossible: 'The value of {{name}} {{value}} is outside the impossible limits {{limits}}',
+  impossibleField: 'Outside the impossible limits',
+  notAChoice: 'The value of {{name}} must be one of: {{choices}}',
+  notAChoiceField: 'Pick one of the choices',
+  staleVersion: 'The lab results of this visit have changed (version {{version}}). Reload and try again.',
+  validatedLocked: 'The results are validated and can no longer be changed',
+  releasedLocked: 'The results are released and cannot be changed; open an amendment to correct them',
+  nothingSaved: 'No lab results have been saved for this visit yet',
+  missingValues: 'Cannot validate yet: {{names}} not entered',
+  missingValuesMore: 'Cannot validate yet: {{names}} and {{more}} other parameters not entered',
+  alreadyValidated: 'The results are already validated',
+  notValidated: 'The results must be validated before they are released',
+  alreadyReleased: 'The results are already released',
+  notReleased: 'Only released results can be amended',
+};
