@@ -661,7 +661,9 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'PUT /services/:uid': (s, _who, n) => ({
     body: { ...SERVICE_BODY(n), code: `MTX-LAB-${s.clinicId}`, group: 'lab', unit: 'pemeriksaan' },
   }),
-  'GET /services/:uid/price': (s) => ({ query: { clinicId: s.clinicId, payerClass: 'general', date: '2026-06-01' } }),
+  'GET /services/:uid/price': (s) => ({
+    query: { clinicId: s.clinicId, payerClass: 'general', date: '2026-06-01' },
+  }),
   'POST /services/:uid/prices': (s, _who, n) => ({
     body: {
       clinicId: s.clinicId,

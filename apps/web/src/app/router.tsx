@@ -33,7 +33,7 @@ const lazyComponent =
 
 // chunks behind more than one route
 const labHomeChunk = withCatalogues(
-  ['labQueue', 'registrations', 'patients', 'staffApi'],
+  ['labQueue', 'labResults', 'labCatalogue', 'registrations', 'patients', 'staffApi'],
   () => import('../features/lab-queue/pages/lab-home-page.tsx'),
 );
 const patientListChunk = withCatalogues(
@@ -86,6 +86,8 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
         'staffApi',
         'codes',
         'drugs',
+        'labResults',
+        'labCatalogue',
       ],
       () => import('../features/doctor-queue/pages/doctor-page.tsx'),
     ),
@@ -190,7 +192,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/Physio': lazyComponent(
     withCatalogues(
-      ['labQueue', 'registrations', 'patients', 'staffApi'],
+      ['labQueue', 'labResults', 'labCatalogue', 'registrations', 'patients', 'staffApi'],
       () => import('../features/lab-queue/pages/physio-page.tsx'),
     ),
     (m) => m.PhysioPage,

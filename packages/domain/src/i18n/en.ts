@@ -12,6 +12,8 @@ import { frontOfficeEn } from './front-office.en.ts';
 import type { Catalog } from './id.ts';
 import { labCatalogueEn } from './lab-catalogue.en.ts';
 import { labQueueEn } from './lab-queue.en.ts';
+import { labResultsEn } from './lab-results.en.ts';
+import { labResultsApiEn } from './lab-results-api.en.ts';
 import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
 import { outboxEn } from './outbox.en.ts';
@@ -49,6 +51,8 @@ export const en: Catalog = {
   drugs: drugsEn,
   codes: codesEn,
   labCatalogue: labCatalogueEn,
+  labResults: labResultsEn,
+  labResultsApi: labResultsApiEn,
   clinicServices: clinicServicesEn,
   codeLists: codeListsEn,
   serviceHours: serviceHoursEn,

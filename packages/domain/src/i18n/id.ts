@@ -11,6 +11,8 @@ import { examinationId } from './examination.id.ts';
 import { frontOfficeId } from './front-office.id.ts';
 import { labCatalogueId } from './lab-catalogue.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
+import { labResultsId } from './lab-results.id.ts';
+import { labResultsApiId } from './lab-results-api.id.ts';
 import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
 import { outboxId } from './outbox.id.ts';
@@ -49,6 +51,8 @@ export const id = {
   drugs: drugsId,
   codes: codesId,
   labCatalogue: labCatalogueId,
+  labResults: labResultsId,
+  labResultsApi: labResultsApiId,
   clinicServices: clinicServicesId,
   codeLists: codeListsId,
   serviceHours: serviceHoursId,

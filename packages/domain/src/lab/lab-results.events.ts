@@ -5,10 +5,7 @@ import { LAB_FLAGS } from './lab-results.schema.ts';
  * Domain events of lab results (DESIGN 5). A consumer parses the payload with its schema: an
  * event that does not parse is retried and then parked, never half-applied.
  */
-export const LAB_RESULT_EVENTS = {
-  /** A validated report was released: the doctor and the record see it (again, for an amendment). */
-  released: 'lab.result.released',
-} as const;
+export { LAB_RESULT_EVENTS } from './lab-results.event-names.ts';
 
 export const labResultReleasedSchema = z.object({
   /** The lab visit (registration `_id`). */

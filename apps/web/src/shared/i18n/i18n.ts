@@ -151,6 +151,14 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/lab-catalogue.id'),
     () => import('@klinikita/domain/i18n/lab-catalogue.en'),
   ),
+  labResults: pair(
+    () => import('@klinikita/domain/i18n/lab-results.id'),
+    () => import('@klinikita/domain/i18n/lab-results.en'),
+  ),
+  labResultsApi: pair(
+    () => import('@klinikita/domain/i18n/lab-results-api.id'),
+    () => import('@klinikita/domain/i18n/lab-results-api.en'),
+  ),
   clinicServices: pair(
     () => import('@klinikita/domain/i18n/clinic-services.id'),
     () => import('@klinikita/domain/i18n/clinic-services.en'),

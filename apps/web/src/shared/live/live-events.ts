@@ -1,5 +1,6 @@
 import { LIVE_RESYNC } from '@klinikita/domain/common/live-events';
 import { ENCOUNTER_EVENTS } from '@klinikita/domain/consultations/consultation.events';
+import { LAB_RESULT_EVENTS } from '@klinikita/domain/lab/lab-results.event-names';
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -17,6 +18,8 @@ const streams = new Map<string, Stream>();
 const FORWARDED: readonly string[] = [
   ...Object.values(REGISTRATION_EVENTS),
   ENCOUNTER_EVENTS.finished,
+  // a released result: the ordering doctor's screen and the record refetch
+  LAB_RESULT_EVENTS.released,
   LIVE_RESYNC,
 ];
 
@@ -70,6 +73,10 @@ export function useLiveRegistrations(clinicId: number | null | undefined, onEven
     if (!clinicId) return;
     return subscribeLive(clinicEventsUrl(clinicId), (type, event) => {
       void client.invalidateQueries({ queryKey: ['registrations'] });
+      // a released lab result: the lab results queries (the contract's tag `labResults`) refetch,
+      // so the ordering doctor's card shows the values without a reload
+      if (type === LAB_RESULT_EVENTS.released || type === LIVE_RESYNC)
+        void client.invalidateQueries({ queryKey: ['labResults'] });
       onEvent?.(type, event);
     });
   }, [clinicId, client, onEvent]);

@@ -33,6 +33,7 @@ import {
 } from './draft-model.ts';
 import { DraftSections, type SoapField } from './draft-sections.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { LabResultsCard } from './lab-results-card.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { KeyHints, type Section, sectionId, useSectionKeys } from './section-keys.tsx';
 import { TemplateActions } from './template-actions.tsx';
@@ -246,6 +247,7 @@ export function DraftEditor({
         <Grid.Col span={{ base: 12, lg: 3.5 }}>
           <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 96px)' }}>
             <HistoryPanel {...history} />
+            <LabResultsCard patientUid={r.patient.uid} mt="sm" />
           </div>
         </Grid.Col>
       </Grid>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { type Encounter, useAddAddendum } from '../../../shared/consultations/encounters-api.ts';
 import { CodePicker } from './code-picker.tsx';
+import { LabResultsCard } from './lab-results-card.tsx';
 import { PrescriptionSection } from './prescription-section.tsx';
 import { formatMoment, formatNumber } from './visit-format.ts';
 import { VITAL_ORDER } from './vitals-section.tsx';
@@ -198,6 +199,7 @@ export function SignedNote({ encounter: e, canAddendum }: { encounter: Encounter
             </Stack>
           </Block>
         )}
+        <LabResultsCard patientUid={e.patient.uid} orders={e.serviceOrders} />
         {e.referral && (
           <Block title={t('examination.sections.referral')}>
             <Text size="sm">

@@ -33,6 +33,8 @@ import {
   usePatchRegistration,
 } from '../../../shared/registrations/registrations-api.ts';
 import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
+import { LabOrderSummary } from './lab-results-order.tsx';
+import { LabResultsPanel } from './lab-results-panel.tsx';
 import { LEGEND_COLORS, LegendIcon, type LegendKind } from './legend-icon.tsx';
 
 export type ExaminationVariant = 'lab' | 'mcu' | 'radiology' | 'physio';
@@ -82,7 +84,12 @@ export function ExaminationPanel({
         {note}
       </Group>
       {registrationId ? (
-        <Examination key={registrationId} id={registrationId} physio={variant === 'physio'} />
+        <Examination
+          key={registrationId}
+          id={registrationId}
+          physio={variant === 'physio'}
+          lab={variant === 'lab' || variant === 'mcu'}
+        />
       ) : (
         <Card withBorder padding="xl">
           <Center>
@@ -102,7 +109,7 @@ export function ExaminationPanel({
   );
 }
 
-function Examination({ id, physio }: { id: string; physio: boolean }) {
+function Examination({ id, physio, lab }: { id: string; physio: boolean; lab: boolean }) {
   const { t } = useTranslation();
   const exam = useLabPreAss(id);
   const patch = usePatchRegistration();
@@ -132,6 +139,8 @@ function Examination({ id, physio }: { id: string; physio: boolean }) {
 
   const data: LabPreAss = exam.data;
   const reg = data.registration;
+  // the lab's list holds radiology and treatment visits too: results are for lab and MCU visits
+  const labVisit = lab && (reg.serviceType === 'LAB' || reg.serviceType === 'MCU');
   const send = (key: string, updateField: RegistrationPatch['updateField']) => {
     setWarning(null);
     setSending(key);
@@ -211,7 +220,7 @@ function Examination({ id, physio }: { id: string; physio: boolean }) {
           {warning}
         </Alert>
       )}
-      <PatientBanner reg={reg} />
+      <PatientBanner reg={reg} lab={labVisit} />
 
       <Card withBorder padding="md">
         <Text fw={600} mb="sm">
@@ -257,6 +266,7 @@ function Examination({ id, physio }: { id: string; physio: boolean }) {
           </Group>
         </Group>
       </Card>
+      {labVisit && <LabResultsPanel registrationId={reg._id} />}
     </Stack>
   );
 }
@@ -325,7 +335,7 @@ function StepCard({
   );
 }
 
-function PatientBanner({ reg }: { reg: Registration }) {
+function PatientBanner({ reg, lab }: { reg: Registration; lab: boolean }) {
   const { t } = useTranslation();
   const none = t('labQueue.page.none');
   const p = reg.patient;
@@ -340,6 +350,16 @@ function PatientBanner({ reg }: { reg: Registration }) {
     { label: t('labQueue.page.referrer'), value: reg.referrer || none },
     ...(reg.doctor ? [{ label: t('labQueue.page.doctor'), value: reg.doctor.name }] : []),
   ];
+  const complaint = (
+    <>
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('labQueue.page.complaint')}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {reg.complaint || none}
+      </Text>
+    </>
+  );
   return (
     <Card withBorder padding="md" data-testid="patient-banner">
       <Group gap="sm" mb="sm" wrap="nowrap">
@@ -372,12 +392,7 @@ function PatientBanner({ reg }: { reg: Registration }) {
           </div>
         ))}
       </SimpleGrid>
-      <Text size="xs" c="dimmed" mt="xs">
-        {t('labQueue.page.complaint')}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-        {reg.complaint || none}
-      </Text>
+      {lab ? <LabOrderSummary registrationId={reg._id} fallback={complaint} /> : complaint}
     </Card>
   );
 }
