@@ -34,6 +34,25 @@ function walkIn() {
   };
 }
 
+/** Darah Lengkap in print order: Hb, Ht, leukocytes (high), platelets, RBC, MCV, MCH, MCHC, differential, ESR. */
+const BLOOD_COUNT = [
+  '13,8',
+  '42',
+  '12,4',
+  '250',
+  '4,9',
+  '88',
+  '29',
+  '33',
+  '0',
+  '2',
+  '3',
+  '65',
+  '25',
+  '5',
+  '8',
+];
+
 const ticket = (page: Page) => page.getByRole('dialog', { name: 'Tiket antrean' });
 
 describe('A clinic day at Klinik Menteng', () => {
@@ -152,6 +171,9 @@ describe('A clinic day at Klinik Menteng', () => {
     const labNumber = (await labBadge.textContent())!.trim();
     expect(labNumber).toMatch(/^L-\d{3,}$/);
     await shot(page, 'clinic-day-finished');
+    // the doctor's screen of this visit, to come back to once the lab has released its results
+    const doctorVisitUrl = page.url();
+    expect(new URL(doctorVisitUrl).searchParams.get('id')).toBeTruthy();
     await doc.context.close();
 
     // the front office's board shows the doctor's visit gone on to the pharmacy; Menteng's lab
@@ -161,7 +183,8 @@ describe('A clinic day at Klinik Menteng', () => {
     await board.page.goto('/PatientQueue/patientQueue');
     await board.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(patient.name);
     await board.page.getByRole('row').filter({ hasText: queueNumber }).getByText('Menunggu resep').waitFor();
-    expect(await board.page.getByRole('row').filter({ hasText: labNumber }).count()).toBe(0);
+    // (polled: the list narrows to the patient a moment after the search is typed)
+    await expect.poll(() => board.page.getByRole('row').filter({ hasText: labNumber }).count()).toBe(0);
     await shot(board.page, 'clinic-day-board');
     await board.context.close();
 
@@ -174,7 +197,34 @@ describe('A clinic day at Klinik Menteng', () => {
     const labRow = lab.page.getByTestId('lab-row').filter({ hasText: labNumber.split('-')[1] });
     await labRow.waitFor();
     await shot(lab.page, 'clinic-day-lab-cikarang');
+
+    // the analyst enters the blood count from the keyboard, saves, validates and releases it
+    await labRow.click();
+    const hemoglobin = lab.page.getByRole('textbox', { name: 'Hemoglobin', exact: true });
+    await hemoglobin.waitFor();
+    await hemoglobin.focus();
+    for (const value of BLOOD_COUNT) {
+      await lab.page.keyboard.type(value);
+      await lab.page.keyboard.press('Enter');
+    }
+    await lab.page.getByRole('button', { name: 'Simpan hasil' }).click();
+    await lab.page.getByText('Hasil lab disimpan').waitFor();
+    await lab.page.getByRole('button', { name: 'Validasi' }).click();
+    await lab.page.getByText('Hasil lab divalidasi').waitFor();
+    await lab.page.getByRole('button', { name: 'Rilis', exact: true }).click();
+    await lab.page.getByRole('dialog').getByRole('button', { name: 'Rilis', exact: true }).click();
+    await lab.page.getByText('Hasil lab dirilis; dokter pengirim dapat melihatnya').waitFor();
+    await shot(lab.page, 'clinic-day-lab-released');
     await lab.context.close();
+
+    // back at Menteng the doctor sees the released values on the visit's note
+    const back = await newPage(browser);
+    await logIn(back.page, 'dokter');
+    await back.page.goto(new URL(doctorVisitUrl).pathname + new URL(doctorVisitUrl).search);
+    await back.page.getByText('Permintaan kunjungan ini').waitFor();
+    await back.page.getByText('Leukosit').first().waitFor();
+    await shot(back.page, 'clinic-day-doctor-results');
+    await back.context.close();
 
     // the administrator sees the automatic processes running and nothing held back
     const admin = await newPage(browser);
