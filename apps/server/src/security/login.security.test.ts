@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { auditLog, users } from '../db/schema/index.ts';
+import { beginAttempt, failAttempt, LOGIN_LIMITS, succeedAttempt } from '../modules/auth/login-throttle.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../test/test-app.ts';
 
 /**
@@ -59,6 +60,21 @@ describe('concurrent logins (item 3)', () => {
     const after = await login(ctx.app, 'kasir', 'klinikita', '10.1.0.1');
     expect(after.statusCode).toBe(423);
     expect(json(after).message).toMatch(/dikunci sementara/);
+  });
+
+  it('locks even when the attempt that reached the limit was the right password (a burst’s order)', async () => {
+    // the order a burst can take: four wrong, the right one fifth, a sixth counted before it settles
+    const db = ctx.database.db;
+    const ip = '10.1.0.77';
+    for (let i = 0; i < 4; i++) {
+      const wrong = await beginAttempt(db, LOGIN_LIMITS, ip, 'farmasi');
+      expect((await failAttempt(db, LOGIN_LIMITS, wrong)).statusCode).toBe(401);
+    }
+    const right = await beginAttempt(db, LOGIN_LIMITS, ip, 'farmasi');
+    await expect(beginAttempt(db, LOGIN_LIMITS, ip, 'farmasi')).rejects.toMatchObject({ statusCode: 423 });
+    await succeedAttempt(db, right);
+    const after = await login(ctx.app, 'farmasi', 'klinikita', ip);
+    expect(after.statusCode).toBe(423);
   });
 
   it('a locked account stays locked for a burst of right passwords', async () => {

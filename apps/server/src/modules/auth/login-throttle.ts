@@ -75,7 +75,13 @@ export async function beginAttempt(
     [attempt.pair, limits.perPair],
     [attempt.name, limits.perName],
   ] as const) {
-    if (row.locked || row.failures > limit) throw lockedError(row.secondsLeft || limits.lockMs / 1000);
+    if (row.locked) throw lockedError(row.secondsLeft || limits.lockMs / 1000);
+    if (row.failures > limit) {
+      // past the limit without a lock: in a burst the attempt that reached the limit may have been
+      // the right password (which locks nothing), so the first one past it sets the lock
+      await lockKeys(db, [row.key], limits.lockMs);
+      throw lockedError(limits.lockMs / 1000);
+    }
   }
   return attempt;
 }
