@@ -110,7 +110,10 @@ describe('A clinic day at Klinik Menteng', () => {
     await nurse.page.goto('/PatientQueue/patientQueue');
     // the day's list is long by now: the nurse looks the patient up
     await nurse.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(patient.name);
-    const row = nurse.page.getByRole('row').filter({ hasText: queueNumber });
+    const row = nurse.page
+      .getByRole('row')
+      .filter({ hasText: patient.name })
+      .filter({ hasText: queueNumber });
     await row.waitFor();
     await row.getByRole('button', { name: `Ubah status ${queueNumber}` }).click();
     await nurse.page.getByRole('menuitem', { name: 'Ubah ke Mengantri' }).click();
@@ -182,7 +185,12 @@ describe('A clinic day at Klinik Menteng', () => {
     await logIn(board.page, 'pendaftaran');
     await board.page.goto('/PatientQueue/patientQueue');
     await board.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(patient.name);
-    await board.page.getByRole('row').filter({ hasText: queueNumber }).getByText('Menunggu resep').waitFor();
+    await board.page
+      .getByRole('row')
+      .filter({ hasText: patient.name })
+      .filter({ hasText: queueNumber })
+      .getByText('Menunggu resep')
+      .waitFor();
     // (polled: the list narrows to the patient a moment after the search is typed)
     await expect.poll(() => board.page.getByRole('row').filter({ hasText: labNumber }).count()).toBe(0);
     await shot(board.page, 'clinic-day-board');
@@ -194,6 +202,9 @@ describe('A clinic day at Klinik Menteng', () => {
     await lab.page.goto('/Lab/home-page-lab');
     await lab.page.getByRole('searchbox', { name: 'Cari pasien' }).fill(patient.name);
     await lab.page.getByRole('button', { name: 'Search', exact: true }).click();
+    // the list narrows to the patient a moment after the search (other rows may share the digits,
+    // and the list shows first names only)
+    await expect.poll(() => lab.page.getByTestId('lab-row').count()).toBe(1);
     const labRow = lab.page.getByTestId('lab-row').filter({ hasText: labNumber.split('-')[1] });
     await labRow.waitFor();
     await shot(lab.page, 'clinic-day-lab-cikarang');
@@ -236,5 +247,5 @@ describe('A clinic day at Klinik Menteng', () => {
     await admin.page.getByText('Tidak ada peristiwa tertahan.').waitFor();
     await shot(admin.page, 'clinic-day-processes');
     await admin.context.close();
-  });
+  }, 240_000); // the whole day, role by role: it grows with each capability
 });
