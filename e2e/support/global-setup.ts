@@ -31,7 +31,8 @@ function freePort(): Promise<number> {
  * server when DATABASE_URL is set.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  // WEB_DIST: a build in another folder (`vite build --outDir …`), passed on to the server
+  if (!existsSync(path.join(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'), 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
   }
   const port = await freePort();

@@ -57,7 +57,9 @@ import { API_PREFIX } from './shared/http.ts';
 const COMPRESSIBLE =
   /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The built web app; `WEB_DIST` points elsewhere (a second build beside the first, in development). */
+export const WEB_DIST =
+  process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface AppOptions {
   db: Db;

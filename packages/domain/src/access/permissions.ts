@@ -62,6 +62,8 @@ export const PERMISSIONS = {
   'codeList.manage': 'Keep the reason lists and the MCU conclusion categories',
   'lab.result.enter': 'Enter lab results of the lab’s visits',
   'lab.result.validate': 'Validate, release and amend lab results (the responsible analyst or doctor)',
+  'radiology.sign': 'Sign and amend radiology reports (the radiologist)',
+  'result.read': 'Read and print the released results, reports and session notes of a visit',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -164,9 +166,10 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/Lab/home-page-lab': [...serviceDesk('LAB', 'MCU'), ...LAB_RESULTS],
   '/Lab/home-page-mcu': [...serviceDesk('MCU', 'LAB'), ...LAB_RESULTS],
   '/Laboratory': [...serviceDesk('LAB'), ...LAB_RESULTS],
-  '/Radiology': serviceDesk('RAD'),
-  '/Physio': serviceDesk('PHYSIO'),
-  '/Treatment': serviceDesk('TREATMENT'),
+  '/Radiology': [...serviceDesk('RAD'), 'radiology.sign', 'result.read'],
+  '/Physio': [...serviceDesk('PHYSIO'), 'code.read'],
+  '/Treatment': [...serviceDesk('TREATMENT'), 'code.read', 'drug.read', 'service.read'],
+  '/Layanan/previewHasilnonMcu': ['queue.read', 'result.read', 'serviceQueue.read'],
   '/pharmacyQueue': ['queue.read', 'drug.read', 'prescription.dispense'],
   '/Payment/payment': ['queue.read', 'company.read', 'payment.take'],
   '/Setting/Pharmacy/drug': ['drug.read', 'drug.write'],

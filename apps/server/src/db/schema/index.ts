@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './audit.ts';
+export * from './clinical-services.ts';
 export * from './codes.ts';
 export * from './consultations.ts';
 export * from './events.ts';

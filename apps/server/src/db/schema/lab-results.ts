@@ -88,3 +88,47 @@ export const labResultValues = pgTable(
     index('lab_result_values_parameter_idx').on(t.parameterId),
   ],
 );
+
+/**
+ * A container of a lab visit's sample, one barcode label each: labelled → collected (who, when;
+ * the visit's `samplingDone`) → received by the lab, or rejected with a reason (a new container
+ * is labelled for the new sample, `replacesId` pointing at the rejected one). The steps' times
+ * feed the turnaround reports.
+ */
+export const labSpecimens = pgTable(
+  'lab_specimens',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull().unique(),
+    corpId: integer('corp_id').notNull(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id),
+    /** The container type of the lab catalogue (EDTA, SST, Urine …) and the specimen it holds. */
+    container: text('container').notNull(),
+    specimen: text('specimen'),
+    /** Printed on the label, scanned by the analyzer: unique in the whole database. */
+    barcode: text('barcode').notNull().unique(),
+    /** labelled | collected | received | rejected */
+    status: text('status').notNull().default('labelled'),
+    collectedBy: integer('collected_by'),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    receivedBy: integer('received_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    rejectedBy: integer('rejected_by'),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /** The code of the corporate's sample-rejection reason list, and the words shown. */
+    rejectReasonCode: text('reject_reason_code'),
+    rejectReason: text('reject_reason'),
+    replacesId: integer('replaces_id'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lab_specimens_visit_idx').on(t.registrationId),
+    index('lab_specimens_clinic_idx').on(t.clinicId, t.status),
+  ],
+);
