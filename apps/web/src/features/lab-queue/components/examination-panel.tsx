@@ -33,8 +33,10 @@ import {
   usePatchRegistration,
 } from '../../../shared/registrations/registrations-api.ts';
 import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
+import { useCollectLabSpecimen, useLabSpecimens } from '../api/lab-specimens-api.ts';
 import { LabOrderSummary } from './lab-results-order.tsx';
 import { LabResultsPanel } from './lab-results-panel.tsx';
+import { LabSpecimensCard } from './lab-specimens-card.tsx';
 import { LEGEND_COLORS, LegendIcon, type LegendKind } from './legend-icon.tsx';
 
 export type ExaminationVariant = 'lab' | 'mcu' | 'radiology' | 'physio';
@@ -44,6 +46,8 @@ interface Step {
   label: string;
   done: boolean;
   patch: (value: boolean) => RegistrationPatch['updateField'];
+  /** Done another way than the flag patch (a lab visit's containers), without an undo. */
+  set?: () => void;
 }
 
 interface Move {
@@ -116,6 +120,10 @@ function Examination({ id, physio, lab }: { id: string; physio: boolean; lab: bo
   const [warning, setWarning] = useState<string | null>(null);
   // the step or status being sent, for its button's spinner
   const [sending, setSending] = useState<string | null>(null);
+  const serviceType = exam.data?.registration.serviceType ?? '';
+  // a lab visit's sample is its containers: "Sampel diambil" collects those still labelled
+  const specimens = useLabSpecimens(id, lab && (serviceType === 'LAB' || serviceType === 'MCU'));
+  const collect = useCollectLabSpecimen();
 
   if (exam.isLoading)
     return (
@@ -156,6 +164,22 @@ function Examination({ id, physio, lab }: { id: string; physio: boolean; lab: bo
     );
   };
 
+  const labelled = (specimens.data?.specimens ?? []).filter((s) => s.status === 'labelled');
+  const collectAll = async () => {
+    setWarning(null);
+    setSending('samplingDone');
+    try {
+      for (const s of labelled)
+        await collect.mutateAsync({ params: { registrationId: reg._id, uid: s.uid } });
+    } catch (error) {
+      if (isUnexpectedError(error as Error)) void reportUnexpectedError(error as Error);
+      else setWarning((error as Error).message);
+    } finally {
+      setSending(null);
+    }
+  };
+  const byContainers = (specimens.data?.specimens ?? []).some((s) => s.status !== 'rejected');
+
   const steps: Step[] = physio
     ? [
         {
@@ -171,6 +195,7 @@ function Examination({ id, physio, lab }: { id: string; physio: boolean; lab: bo
           label: t('labQueue.samplingDone'),
           done: data.flaggingSamplingDone,
           patch: (v) => ({ flaggingSamplingDone: v }),
+          ...(byContainers && { set: () => void collectAll() }),
         },
         {
           kind: 'radDone',
@@ -185,7 +210,7 @@ function Examination({ id, physio, lab }: { id: string; physio: boolean; lab: bo
           patch: (v) => ({ dataLabPreAss: { isDone: v } }),
         },
       ];
-  const pending = patch.isPending ? sending : null;
+  const pending = patch.isPending || collect.isPending ? sending : null;
 
   const confirmMove = (move: Move) =>
     modals.openConfirmModal({
@@ -233,7 +258,7 @@ function Examination({ id, physio, lab }: { id: string; physio: boolean; lab: bo
               step={step}
               pending={pending === step.kind}
               disabled={patch.isPending}
-              onSet={(value) => send(step.kind, step.patch(value))}
+              onSet={(value) => (step.set ? step.set() : send(step.kind, step.patch(value)))}
             />
           ))}
         </SimpleGrid>
@@ -266,6 +291,7 @@ function Examination({ id, physio, lab }: { id: string; physio: boolean; lab: bo
           </Group>
         </Group>
       </Card>
+      {labVisit && <LabSpecimensCard registrationId={reg._id} />}
       {labVisit && <LabResultsPanel registrationId={reg._id} />}
     </Stack>
   );
@@ -311,7 +337,7 @@ function StepCard({
             {step.label}
           </Button>
         )}
-        {step.done && (
+        {step.done && !step.set && (
           <Tooltip label={t('labQueue.page.undo', { step: step.label })}>
             <ActionIcon
               variant="subtle"
