@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  clinics,
+  patients,
+  physioProgrammes,
+  physioSessions,
+  registrations,
+  services,
+  users,
+} from '../../db/schema/index.ts';
+import type { Executor } from '../../shared/sql.ts';
+
+/** Physiotherapy rows: programmes with their clinic, sessions with their visit and therapist. */
+
+export type ProgrammeRow = typeof physioProgrammes.$inferSelect & {
+  clinicName: string;
+  visitUid: string;
+  createdByName: string | null;
+};
+export type SessionRow = typeof physioSessions.$inferSelect & {
+  visitUid: string;
+  performedByName: string | null;
+};
+
+const programmeColumns = {
+  row: physioProgrammes,
+  clinicName: clinics.name,
+  visitUid: registrations.uid,
+  createdByName: users.name,
+};
+
+async function programmesWhere(db: Executor, where: ReturnType<typeof and>): Promise<ProgrammeRow[]> {
+  const rows = await db
+    .select(programmeColumns)
+    .from(physioProgrammes)
+    .innerJoin(clinics, eq(clinics.id, physioProgrammes.clinicId))
+    .innerJoin(registrations, eq(registrations.id, physioProgrammes.registrationId))
+    .leftJoin(users, eq(users.id, physioProgrammes.createdBy))
+    .where(where)
+    .orderBy(desc(physioProgrammes.id))
+    .limit(1);
+  return rows.map((r) => ({
+    ...r.row,
+    clinicName: r.clinicName,
+    visitUid: r.visitUid,
+    createdByName: r.createdByName,
+  }));
+}
+
+/** The patient's active programme in the corporate (at most one is active). */
+export async function activeProgrammeOf(db: Executor, corpId: number, patientId: number) {
+  const [row] = await programmesWhere(
+    db,
+    and(
+      eq(physioProgrammes.corpId, corpId),
+      eq(physioProgrammes.patientId, patientId),
+      eq(physioProgrammes.status, 'active'),
+    ),
+  );
+  return row ?? null;
+}
+
+/** The patient's newest programme, whatever its status (the active one when there is one). */
+export async function latestProgrammeOf(db: Executor, corpId: number, patientId: number) {
+  const [row] = await programmesWhere(
+    db,
+    and(eq(physioProgrammes.corpId, corpId), eq(physioProgrammes.patientId, patientId)),
+  );
+  return row ?? null;
+}
+
+export async function programmeById(db: Executor, id: number) {
+  const [row] = await programmesWhere(db, and(eq(physioProgrammes.id, id)));
+  return row ?? null;
+}
+
+/** The programme opened on this visit (its first assessment). */
+export async function programmeOpenedOn(db: Executor, registrationId: number) {
+  const [row] = await programmesWhere(db, and(eq(physioProgrammes.registrationId, registrationId)));
+  return row ?? null;
+}
+
+/** Oldest first. */
+export async function sessionsOf(db: Executor, programmeId: number): Promise<SessionRow[]> {
+  const rows = await db
+    .select({ row: physioSessions, visitUid: registrations.uid, performedByName: users.name })
+    .from(physioSessions)
+    .innerJoin(registrations, eq(registrations.id, physioSessions.registrationId))
+    .leftJoin(users, eq(users.id, physioSessions.performedBy))
+    .where(eq(physioSessions.programmeId, programmeId))
+    .orderBy(asc(physioSessions.sessionNumber));
+  return rows.map((r) => ({ ...r.row, visitUid: r.visitUid, performedByName: r.performedByName }));
+}
+
+export async function sessionOfVisit(db: Executor, registrationId: number) {
+  const [row] = await db
+    .select({ programmeId: physioSessions.programmeId })
+    .from(physioSessions)
+    .where(eq(physioSessions.registrationId, registrationId));
+  return row ?? null;
+}
+
+/** Serialises the writes on one patient's programme (a double submit waits, then sees the first). */
+export async function lockPatient(tx: Executor, patientId: number) {
+  await tx.execute(sql`SELECT id FROM patients WHERE id = ${patientId} FOR UPDATE`);
+}
+
+export async function patientOfCorporate(db: Executor, corpId: number, uid: string) {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.uid, uid), eq(patients.corpId, corpId)));
+  return row ?? null;
+}
+
+/** The physiotherapy services of the catalogue named by the order (by name or code). */
+export async function physioServiceCodes(db: Executor, corpId: number, items: readonly string[]) {
+  const names = items.map((i) => i.trim().toLowerCase()).filter(Boolean);
+  if (!names.length) return [];
+  const rows = await db
+    .select({ code: services.code })
+    .from(services)
+    .where(
+      and(
+        eq(services.corpId, corpId),
+        eq(services.serviceGroup, 'physio'),
+        eq(services.active, true),
+        sql`(lower(${services.nameId}) IN ${names} OR lower(${services.code}) IN ${names})`,
+      ),
+    );
+  return rows.map((r) => r.code);
+}
