@@ -1,0 +1,192 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '../support/app.ts';
+import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const API = () => `${baseUrl()}/api/clinic/v1`;
+const PATIENT = { name: 'Ratna Hasil Cetak', sex: 'F', dob: '12/03/1984' };
+
+/** A call with the page's cookie (writes carry the same-origin Origin the server wants). */
+async function call<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  data?: unknown,
+) {
+  const res = await page.request.fetch(`${API()}/${path}`, {
+    method,
+    data,
+    headers: method === 'GET' ? {} : { origin: baseUrl() },
+  });
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`${method} ${path} → ${res.status()}: ${body.message}`);
+  return body.data as T;
+}
+
+/** A context logged in through the API (the setup's users need no screen). */
+async function apiSession(username: string) {
+  const opened = await newPage(browser);
+  const res = await opened.page.request.post(`${API()}/auth/login`, {
+    data: { username, password: 'klinikita' },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.status()).toBe(200);
+  return opened;
+}
+
+/**
+ * Given a Menteng doctor ordered a blood count and Cikarang's lab released it (one critical
+ * haemoglobin): the order through the API, as the doctor's and the lab's screens send it.
+ */
+async function releasedBloodCount() {
+  const front = await apiSession('pendaftaran');
+  const doctor = await apiSession('dokter');
+  const dokter = await call<{ DoctorId: number }>(doctor.page, 'GET', 'users');
+  const patient = await call<{ uid: string; mrn: string }>(front.page, 'POST', 'patients', {
+    clinicId: 10,
+    ...PATIENT,
+    confirmDuplicate: true,
+  });
+  const visit = await call<{ _id: string }>(front.page, 'POST', 'registrations/registrations', {
+    clinicId: 10,
+    patientId: patient.uid,
+    orderType: 'doctor',
+    doctorId: dokter.DoctorId,
+    payerType: 'self',
+    complaint: 'Lemas',
+  });
+  await call(doctor.page, 'PATCH', `registrations/registrations/${visit._id}`, {
+    clinicId: 10,
+    updateField: { status: 'Examination' },
+  });
+  const opened = await call<{ uid: string; version: number }>(
+    doctor.page,
+    'POST',
+    'consultations/encounters',
+    {
+      registrationId: visit._id,
+    },
+  );
+  const saved = await call<{ version: number }>(
+    doctor.page,
+    'PUT',
+    `consultations/encounters/${opened.uid}`,
+    {
+      ...{
+        systolic: null,
+        diastolic: null,
+        pulse: null,
+        respiratoryRate: null,
+        temperature: null,
+        spo2: null,
+      },
+      ...{ weight: null, height: null, subjective: 'Lemas', objective: null, assessment: null, plan: null },
+      diagnoses: [{ code: 'D64.9', title: 'Anemia', primary: true }],
+      procedures: [],
+      prescription: [],
+      orders: [{ serviceType: 'LAB', items: ['Darah Lengkap'], note: null }],
+      referral: null,
+      version: opened.version,
+    },
+  );
+  await call(doctor.page, 'POST', `consultations/encounters/${opened.uid}/finish`, {
+    version: saved.version,
+  });
+  await front.context.close();
+  await doctor.context.close();
+
+  const lab = await apiSession('lab');
+  let labVisit: string | undefined;
+  // the order becomes Cikarang's lab visit once the event is handled
+  await expect
+    .poll(
+      async () => {
+        const rows = await call<{ _id: string }[]>(
+          lab.page,
+          'GET',
+          `registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB&search=${patient.mrn}`,
+        );
+        labVisit = rows[0]?._id;
+        return labVisit;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  type Work = {
+    tests: {
+      parameters: {
+        uid: string;
+        code: string;
+        formula: string | null;
+        choices: string[] | null;
+        range: { low: number | null; high: number | null } | null;
+      }[];
+    }[];
+  };
+  const work = await call<Work>(lab.page, 'GET', `lab-results/visits/${labVisit}`);
+  const values = work.tests
+    .flatMap((t) => t.parameters)
+    .filter((p) => !p.formula)
+    .map((p) => ({
+      parameterUid: p.uid,
+      value: p.code === 'HB' ? 6.2 : p.choices ? p.choices[0] : (p.range?.low ?? p.range?.high ?? 1),
+    }));
+  await call(lab.page, 'PUT', `lab-results/visits/${labVisit}/values`, { version: null, values });
+  await call(lab.page, 'POST', `lab-results/visits/${labVisit}/validate`);
+  await call(lab.page, 'POST', `lab-results/visits/${labVisit}/release`);
+  await lab.context.close();
+  return { patient, labVisit: labVisit! };
+}
+
+describe('Hasil Non MCU', () => {
+  it('the front office finds the released blood count, opens it and prints the result sheet', {
+    timeout: 240_000,
+  }, async () => {
+    const { patient, labVisit } = await releasedBloodCount();
+
+    // When I open Review Hasil › Hasil Non MCU at Menteng and search the patient
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'pendaftaran');
+    await page.goto('/Layanan/previewHasilnonMcu');
+    await page.getByRole('heading', { name: 'Hasil Pemeriksaan' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Cari' }).fill('Ratna Hasil');
+    const row = page.getByRole('row').filter({ hasText: patient.mrn });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Laboratorium');
+    expect(await row.textContent()).toContain('Klinikita MCU Center Cikarang');
+    await shot(page, 'visit-results-list');
+
+    // Then the visit's released values show, the critical haemoglobin marked
+    await row.getByRole('button', { name: `Buka ${PATIENT.name}` }).click();
+    await page.waitForURL((url) => url.searchParams.get('visit') === labVisit);
+    await page.getByRole('heading', { name: PATIENT.name }).waitFor();
+    const hb = page.getByTestId('result-HB');
+    await hb.waitFor();
+    expect(await hb.textContent()).toContain('6,2');
+    expect(await hb.textContent()).toContain('Kritis');
+    await page.getByText('dr. ', { exact: false }).first().waitFor();
+    await shot(page, 'visit-results-view');
+
+    // And "Cetak hasil" opens the sheet as a PDF in a new tab
+    const print = page.getByRole('link', { name: 'Cetak hasil' });
+    const href = await print.getAttribute('href');
+    expect(href).toBe(`/api/clinic/v1/visit-results/visits/${labVisit}/lab-pdf`);
+    const pdf = await page.request.get(`${baseUrl()}${href}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // And the view survives a reload, and goes back to the list
+    await page.reload();
+    await page.getByTestId('result-HB').waitFor();
+    await page.getByRole('button', { name: 'Kembali ke daftar' }).click();
+    await page.getByRole('searchbox', { name: 'Cari' }).waitFor();
+    await context.close();
+  });
+});
