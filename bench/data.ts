@@ -3,7 +3,8 @@
  * reproducibly (the same rows for the same sizes; only uids and timestamps differ): the demo
  * corporate grown to 50 clinics, 200 doctors practising every day, BENCH_PATIENTS patients
  * (default 1,000,000) and BENCH_REGISTRATIONS registrations (default 3,000,000) over three
- * years, today included, and BENCH_SERVICES services priced at every clinic (service-prices.ts).
+ * years, today included, BENCH_SERVICES services priced at every clinic (service-prices.ts) and
+ * BENCH_LAB_VALUES released lab result values (lab-results.ts).
  * Without DATABASE_URL it fills embedded PGlite in BENCH_DATA_DIR instead, by default with
  * 50,000 patients, 150,000 registrations and 200 priced services. Rows are generated inside
  * the database (INSERT … SELECT over generate_series, in large batches), which loads faster than
@@ -25,6 +26,7 @@ import {
   progress,
   type Sql,
 } from './bench-db.ts';
+import { BENCH_LAB_VALUES, generateLabResults } from './lab-results.ts';
 import { BENCH_SERVICES, generateServicePrices } from './service-prices.ts';
 
 const target = benchTarget();
@@ -225,6 +227,10 @@ async function main() {
     const tariffStep = progress('service tariffs', BENCH_SERVICES);
     await generateServicePrices(client, corpId, CLINICS, (done) => tariffStep.tick(done));
     tariffStep.done();
+
+    const labStep = progress('lab result values', BENCH_LAB_VALUES);
+    await generateLabResults(client, corpId, (reports) => labStep.tick(reports));
+    labStep.done();
 
     const finish = progress('counters and statistics', 2);
     await client.query(

@@ -34,6 +34,8 @@ import {
   findUserForLogin,
 } from '../apps/server/src/modules/auth/auth.queries.ts';
 import { readRecord } from '../apps/server/src/modules/consultations/records.service.ts';
+import { releasedResultsOfPatient } from '../apps/server/src/modules/lab-results/lab-results.queries.ts';
+import { getLabWork } from '../apps/server/src/modules/lab-results/lab-results.service.ts';
 import { pagePatients } from '../apps/server/src/modules/patients/patients.queries.ts';
 import { pageRegistrations } from '../apps/server/src/modules/registrations/registrations.queries.ts';
 import { createRegistration } from '../apps/server/src/modules/registrations/registrations.service.ts';
@@ -44,6 +46,7 @@ import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchTarget, engineName, openBenchPglite, type Sql } from './bench-db.ts';
 import { heldTable, measureHeldStreams } from './held.ts';
+import { labSample } from './lab-results.ts';
 import { ensureLongPatient } from './record-patient.ts';
 import { API, BENCH_LIMITS_NOTE, login, startServer } from './server.ts';
 import { priceSample } from './service-prices.ts';
@@ -124,7 +127,14 @@ function seqScans(plan: unknown): string[] {
   const walk = (node: Record<string, unknown>) => {
     if (
       node['Node Type'] === 'Seq Scan' &&
-      ['patients', 'registrations', 'encounters', 'service_prices'].includes(String(node['Relation Name']))
+      [
+        'patients',
+        'registrations',
+        'encounters',
+        'service_prices',
+        'lab_reports',
+        'lab_result_values',
+      ].includes(String(node['Relation Name']))
     )
       found.push(String(node['Relation Name']));
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
@@ -265,6 +275,15 @@ async function main() {
     clinicId: 37,
     day: today,
   };
+  // a resulted bench lab visit, and the haemoglobin trend of the patient with the most reports
+  const lab = await labSample(sql);
+  const trendFilter = lab && {
+    patientId: lab.patientId,
+    corpId: sample.corp_id as number,
+    clinicIds: auth.clinicIds,
+    parameter: 'HB',
+    limit: 200,
+  };
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const queueFilter = {
@@ -327,6 +346,8 @@ async function main() {
     const service = await findService(db, sample.corp_id, tariff!.uid);
     return priceOf(db, { ...priceQuery!, serviceId: service!.id });
   });
+  baseline.get('/lab-work', async () => getLabWork(db, auth, lab!.visitUid));
+  baseline.get('/lab-trend', async () => releasedResultsOfPatient(db, trendFilter!));
   baseline.post('/register', async () =>
     createRegistration(
       db,
@@ -401,6 +422,28 @@ async function main() {
             method: 'GET' as const,
             server: `${API}/services/${tariff.uid}/price?clinicId=37&payerClass=company&date=${today}`,
             baseline: '/price',
+            token: 'superadmin' as const,
+            read: true,
+          },
+        ]
+      : []),
+    ...(lab
+      ? [
+          {
+            // the lab's screen on a resulted visit: order, tests, ranges and the report (issue 16)
+            name: 'lab work of a resulted visit',
+            method: 'GET' as const,
+            server: `${API}/lab-results/visits/${lab.visitUid}`,
+            baseline: '/lab-work',
+            token: 'superadmin' as const,
+            read: true,
+          },
+          {
+            // one parameter's released values among the bench's lab result values
+            name: 'lab trend of a patient (HB)',
+            method: 'GET' as const,
+            server: `${API}/lab-results/patients/${lab.patientUid}?parameter=HB`,
+            baseline: '/lab-trend',
             token: 'superadmin' as const,
             read: true,
           },

@@ -209,8 +209,19 @@ describe('A clinic day at Klinik Menteng', () => {
     await labRow.waitFor();
     await shot(lab.page, 'clinic-day-lab-cikarang');
 
-    // the analyst enters the blood count from the keyboard, saves, validates and releases it
+    // the lab makes the sample's label, takes the blood and receives the tube
     await labRow.click();
+    const specimens = lab.page.getByTestId('lab-specimens');
+    await specimens.getByRole('button', { name: 'Buat label' }).click();
+    const tube = specimens.getByTestId('specimen-row');
+    await expect.poll(() => tube.count()).toBe(1);
+    expect(await tube.textContent()).toContain('EDTA');
+    await lab.page.getByRole('button', { name: 'Sampel diambil', exact: true }).first().click();
+    await specimens.getByText('Semua sampel sudah diambil').waitFor();
+    await tube.getByRole('button', { name: 'Sampel diterima' }).click();
+    await tube.getByText('Diterima', { exact: true }).waitFor();
+
+    // the analyst enters the blood count from the keyboard, saves, validates and releases it
     const hemoglobin = lab.page.getByRole('textbox', { name: 'Hemoglobin', exact: true });
     await hemoglobin.waitFor();
     await hemoglobin.focus();
@@ -237,6 +248,21 @@ describe('A clinic day at Klinik Menteng', () => {
     await shot(back.page, 'clinic-day-doctor-results');
     await back.context.close();
 
+    // the front office finds the released blood count under Hasil Non MCU and prints it for the patient
+    const desk = await newPage(browser);
+    await logIn(desk.page, 'pendaftaran');
+    await desk.page.goto('/Layanan/previewHasilnonMcu');
+    await desk.page.getByRole('heading', { name: 'Hasil Pemeriksaan' }).waitFor();
+    await desk.page.getByRole('searchbox', { name: 'Cari' }).fill(patient.name);
+    await desk.page.getByRole('button', { name: `Buka ${patient.name}` }).click();
+    await desk.page.getByRole('heading', { name: patient.name }).waitFor();
+    await desk.page.getByText('Leukosit').first().waitFor();
+    expect(await desk.page.getByRole('link', { name: 'Cetak hasil' }).getAttribute('href')).toMatch(
+      /lab-pdf$/,
+    );
+    await shot(desk.page, 'clinic-day-results-desk');
+    await desk.context.close();
+
     // the administrator sees the automatic processes running and nothing held back
     const admin = await newPage(browser);
     await logIn(admin.page, 'superadmin');
@@ -244,6 +270,7 @@ describe('A clinic day at Klinik Menteng', () => {
     const processes = admin.page.getByRole('list', { name: 'Proses' });
     await processes.getByText(/Order ke antrean layanan · Lancar/).waitFor();
     await processes.getByText(/Surat rujukan · Lancar/).waitFor();
+    await processes.getByText(/Hasil lab ke status kunjungan · Lancar/).waitFor();
     await admin.page.getByText('Tidak ada peristiwa tertahan.').waitFor();
     await shot(admin.page, 'clinic-day-processes');
     await admin.context.close();

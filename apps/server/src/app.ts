@@ -30,18 +30,23 @@ import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { labCatalogueRoutes } from './modules/lab-catalogue/lab-catalogue.routes.ts';
 import { labResultsRoutes } from './modules/lab-results/lab-results.routes.ts';
+import { labSpecimensRoutes } from './modules/lab-specimens/lab-specimens.routes.ts';
 import { referralLettersConsumer } from './modules/letters/letters.consumers.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { physioRoutes } from './modules/physio/physio.routes.ts';
+import { radiologyRoutes } from './modules/radiology/radiology.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
-import { serviceVisitsConsumer } from './modules/registrations/registrations.consumers.ts';
+import { labDoneConsumer, serviceVisitsConsumer } from './modules/registrations/registrations.consumers.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { serviceHoursRoutes } from './modules/service-hours/service-hours.routes.ts';
 import { serviceQueueRoutes } from './modules/service-queue/service-queue.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { treatmentRoutes } from './modules/treatment/treatment.routes.ts';
+import { visitResultsRoutes } from './modules/visit-results/visit-results.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventsPlugin } from './plugins/events.ts';
@@ -181,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const outbox = createOutbox({
     db,
     listen: options.listen,
-    consumers: [serviceVisitsConsumer, referralLettersConsumer, liveStreamConsumer],
+    consumers: [serviceVisitsConsumer, labDoneConsumer, referralLettersConsumer, liveStreamConsumer],
     pollMs: options.outboxPollMs,
     log: app.log,
   });
@@ -218,7 +223,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(drugsRoutes, { db });
       await api.register(labCatalogueRoutes, { db });
       await api.register(labResultsRoutes, { db });
+      await api.register(labSpecimensRoutes, { db });
+      await api.register(physioRoutes, { db });
+      await api.register(radiologyRoutes, {
+        db,
+        uploadsDir: options.uploadsDir ?? path.resolve('data/uploads'),
+      });
+      await api.register(treatmentRoutes, { db });
       await api.register(lettersRoutes, { db });
+      await api.register(visitResultsRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(outboxRoutes, { db, outbox });
     },

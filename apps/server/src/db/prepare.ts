@@ -5,7 +5,10 @@ import { loadMedicalCodes } from './seed/codes.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { seedDemoRecords } from './seed/encounters.ts';
 import { seedDemoLabResults } from './seed/lab-results.ts';
+import { seedDemoLabSpecimens } from './seed/lab-specimens.ts';
 import { syncMenuCatalogue } from './seed/menus.ts';
+import { seedDemoPhysioTreatment } from './seed/physio-treatment.ts';
+import { seedDemoRadiology } from './seed/radiology.ts';
 import { seedDemoDay } from './seed/registrations.ts';
 
 /**
@@ -43,6 +46,9 @@ export async function prepareDatabase(
     await seedDemoDay(database.db);
     await seedDemoRecords(database.db);
     await seedDemoLabResults(database.db);
+    await seedDemoLabSpecimens(database.db);
+    await seedDemoPhysioTreatment(database.db);
+    await seedDemoRadiology(database.db);
   }
   return { seeded, demo: Boolean(demoUser), empty: empty && !seeded };
 }

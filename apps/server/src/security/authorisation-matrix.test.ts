@@ -708,6 +708,38 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'PUT /lab-catalogue/tests/:uid/items': () => ({ body: { items: [] } }),
   'PUT /lab-results/visits/:registrationId/values': () => ({ body: { version: null, values: [] } }),
   'POST /lab-results/visits/:registrationId/amend': () => ({ body: { reason: 'Koreksi matrix' } }),
+  'PUT /radiology/visits/:registrationId/report': () => ({
+    body: { version: 1, template: null, clinicalInfo: null, findings: null, impression: null },
+  }),
+  'POST /radiology/visits/:registrationId/sign': () => ({ body: { version: 1 } }),
+  'POST /radiology/visits/:registrationId/amend': () => ({ body: { version: 1, reason: 'Koreksi matrix' } }),
+  'POST /radiology/visits/:registrationId/images': () => ({ multipart: 'file' }),
+  'POST /lab-specimens/visits/:registrationId/specimens/:uid/reject': () => ({ body: { reason: 'Matrix' } }),
+  'GET /lab/worklist': (s) => ({ query: { clinicId: s.clinicId } }),
+  'POST /lab/worklist/results': (s) => ({
+    body: { items: [{ registrationId: s.labVisit, version: null, values: [] }] },
+  }),
+  'POST /lab/worklist/import/preview': (s) => ({
+    body: { clinicId: s.clinicId, csv: 'barcode;code;value\nL000;HB;1' },
+  }),
+  'POST /lab/worklist/import': (s) => ({
+    body: { clinicId: s.clinicId, csv: 'barcode;code;value\nL000;HB;1' },
+  }),
+  'POST /physio/visits/:registrationId/programme': () => ({
+    body: {
+      diagnosis: 'Matrix',
+      assessment: { painScale: 5, rangeOfMotion: [], strength: [], function: null },
+      plannedSessions: 4,
+    },
+  }),
+  'POST /physio/visits/:registrationId/session': () => ({
+    body: { painBefore: 5, painAfter: 3, interventions: 'Matrix' },
+  }),
+  'POST /physio/visits/:registrationId/programme/close': () => ({ body: { status: 'stopped' } }),
+  'POST /treatment/visits/:registrationId/procedures': (_s, _who, n) => ({
+    body: { requestKey: `matrix-key-${n}`, icd9Code: '93.94' },
+  }),
+  'POST /treatment/procedures/:uid/void': () => ({ body: { reason: 'Koreksi matrix' } }),
   'GET /code-lists/:list/items': () => ({ path: { list: 'cancellation' } }),
   'POST /code-lists/:list/items': (_s, _who, n) => ({
     path: { list: 'cancellation' },
@@ -824,7 +856,9 @@ function designedRefusal(route: ApiRoute, who: Me, scope: Scope): string | null 
   const url = route.url.replace(API, '');
   // Permenkes 24/2022: only clinical staff read a medical record
   if (
-    /^\/(consultations\/(encounters|patients|letters)|lab-results\/patients)/.test(url) &&
+    /^\/(consultations\/(encounters|patients|letters)|lab-results\/(patients|records|released-patients))/.test(
+      url,
+    ) &&
     !CLINICAL_ROLES.includes(who.roleName)
   )
     return 'consultations.notClinical';

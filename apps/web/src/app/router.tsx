@@ -33,7 +33,7 @@ const lazyComponent =
 
 // chunks behind more than one route
 const labHomeChunk = withCatalogues(
-  ['labQueue', 'labResults', 'labCatalogue', 'registrations', 'patients', 'staffApi'],
+  ['labQueue', 'labResults', 'labCatalogue', 'labSpecimens', 'registrations', 'patients', 'staffApi'],
   () => import('../features/lab-queue/pages/lab-home-page.tsx'),
 );
 const patientListChunk = withCatalogues(
@@ -88,6 +88,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
         'drugs',
         'labResults',
         'labCatalogue',
+        'radiology',
       ],
       () => import('../features/doctor-queue/pages/doctor-page.tsx'),
     ),
@@ -109,7 +110,16 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/Doctor/patient': lazyComponent(
     withCatalogues(
-      ['emr', 'patients', 'consultations', 'letters', 'registrations'],
+      [
+        'emr',
+        'patients',
+        'consultations',
+        'letters',
+        'registrations',
+        'labResults',
+        'labCatalogue',
+        'visitResults',
+      ],
       () => import('../features/emr/pages/doctor-patients-page.tsx'),
     ),
     (m) => m.DoctorPatientsPage,
@@ -123,7 +133,16 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/EMR/Detail/:id?': lazyComponent(
     withCatalogues(
-      ['emr', 'patients', 'consultations', 'letters', 'registrations'],
+      [
+        'emr',
+        'patients',
+        'consultations',
+        'letters',
+        'registrations',
+        'labResults',
+        'labCatalogue',
+        'visitResults',
+      ],
       () => import('../features/emr/pages/emr-detail-page.tsx'),
     ),
     (m) => m.EmrDetailPage,
@@ -172,6 +191,13 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/Lab/home-page-lab': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
   '/Lab/home-page-mcu': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
+  '/Laboratory': lazyComponent(
+    withCatalogues(
+      ['labSpecimens', 'labResults', 'labResultsApi', 'labCatalogue', 'staffApi'],
+      () => import('../features/lab-worklist/pages/lab-worklist-page.tsx'),
+    ),
+    (m) => m.LabWorklistPage,
+  ),
   '/MasterDokter': lazyComponent(
     withCatalogues(
       ['masterWeb', 'staffApi', 'patients'],
@@ -192,15 +218,64 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/Physio': lazyComponent(
     withCatalogues(
-      ['labQueue', 'labResults', 'labCatalogue', 'registrations', 'patients', 'staffApi'],
+      [
+        'labQueue',
+        'labResults',
+        'labCatalogue',
+        'labSpecimens',
+        'registrations',
+        'patients',
+        'staffApi',
+        'physio',
+        'consultations',
+      ],
       () => import('../features/lab-queue/pages/physio-page.tsx'),
     ),
     (m) => m.PhysioPage,
   ),
-  '/Radiology': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
+  '/Radiology': lazyComponent(
+    withCatalogues(
+      [
+        'labQueue',
+        'labResults',
+        'labCatalogue',
+        'labSpecimens',
+        'radiology',
+        'visitResults',
+        'registrations',
+        'patients',
+        'staffApi',
+      ],
+      () => import('../features/radiology/pages/radiology-page.tsx'),
+    ),
+    (m) => m.RadiologyPage,
+  ),
+  '/Treatment': lazyComponent(
+    withCatalogues(
+      [
+        'treatment',
+        'registrations',
+        'patients',
+        'staffApi',
+        'examination',
+        'codes',
+        'drugs',
+        'consultations',
+      ],
+      () => import('../features/treatment/pages/treatment-page.tsx'),
+    ),
+    (m) => m.TreatmentPage,
+  ),
+  '/Layanan/previewHasilnonMcu': lazyComponent(
+    withCatalogues(
+      ['visitResults', 'labResults', 'labCatalogue'],
+      () => import('../features/visit-results/pages/visit-results-page.tsx'),
+    ),
+    (m) => m.VisitResultsPage,
+  ),
   '/Registration/patient': lazyComponent(
     withCatalogues(
-      ['frontOffice', 'registrations', 'consultations', 'patients', 'staffApi', 'serviceHours'],
+      ['frontOffice', 'registrations', 'consultations', 'patients', 'staffApi', 'serviceHours', 'physio'],
       () => import('../features/front-office/pages/front-office-page.tsx'),
     ),
     (m) => m.FrontOfficePage,

@@ -3,6 +3,8 @@ import type { doctorQueueId } from './doctor-queue.id.ts';
 export const doctorQueueEn: typeof doctorQueueId = {
   title: 'Patient List',
   allDate: 'All date',
+  labReleased: 'New lab results',
+  labReleasedTitle: 'Lab results released and not yet opened',
   home: 'Home',
   homeHint: 'To registration (front office)',
   lab: 'Lab',

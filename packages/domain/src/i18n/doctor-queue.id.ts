@@ -3,6 +3,8 @@ export const doctorQueueId = {
   // spec 2.8's texts stay as the spec writes them
   title: 'Patient List',
   allDate: 'All date',
+  labReleased: 'Hasil lab baru',
+  labReleasedTitle: 'Hasil lab dirilis dan belum dibuka',
   home: 'Home',
   homeHint: 'Ke pendaftaran (front office)',
   lab: 'Lab',

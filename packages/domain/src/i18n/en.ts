@@ -14,11 +14,14 @@ import { labCatalogueEn } from './lab-catalogue.en.ts';
 import { labQueueEn } from './lab-queue.en.ts';
 import { labResultsEn } from './lab-results.en.ts';
 import { labResultsApiEn } from './lab-results-api.en.ts';
+import { labSpecimensEn } from './lab-specimens.en.ts';
 import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
 import { outboxEn } from './outbox.en.ts';
 import { patientsEn } from './patients.en.ts';
+import { physioEn } from './physio.en.ts';
 import { queueBoardEn } from './queue-board.en.ts';
+import { radiologyEn } from './radiology.en.ts';
 import { regionsEn } from './regions.en.ts';
 import { registrationsEn } from './registrations.en.ts';
 import { satusehatEn } from './satusehat.en.ts';
@@ -27,6 +30,8 @@ import { serviceHoursEn } from './service-hours.en.ts';
 import { servicesEn } from './services.en.ts';
 import { staffApiEn } from './staff-api.en.ts';
 import { staffWebEn } from './staff-web.en.ts';
+import { treatmentEn } from './treatment.en.ts';
+import { visitResultsEn } from './visit-results.en.ts';
 import { webEn } from './web.en.ts';
 
 export const en: Catalog = {
@@ -53,10 +58,15 @@ export const en: Catalog = {
   labCatalogue: labCatalogueEn,
   labResults: labResultsEn,
   labResultsApi: labResultsApiEn,
+  physio: physioEn,
+  treatment: treatmentEn,
+  labSpecimens: labSpecimensEn,
+  radiology: radiologyEn,
   clinicServices: clinicServicesEn,
   codeLists: codeListsEn,
   serviceHours: serviceHoursEn,
   services: servicesEn,
   scheduleOverview: scheduleOverviewEn,
   outbox: outboxEn,
+  visitResults: visitResultsEn,
 };

@@ -13,11 +13,14 @@ import { labCatalogueId } from './lab-catalogue.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
 import { labResultsId } from './lab-results.id.ts';
 import { labResultsApiId } from './lab-results-api.id.ts';
+import { labSpecimensId } from './lab-specimens.id.ts';
 import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
 import { outboxId } from './outbox.id.ts';
 import { patientsId } from './patients.id.ts';
+import { physioId } from './physio.id.ts';
 import { queueBoardId } from './queue-board.id.ts';
+import { radiologyId } from './radiology.id.ts';
 import { regionsId } from './regions.id.ts';
 import { registrationsId } from './registrations.id.ts';
 import { satusehatId } from './satusehat.id.ts';
@@ -26,6 +29,8 @@ import { serviceHoursId } from './service-hours.id.ts';
 import { servicesId } from './services.id.ts';
 import { staffApiId } from './staff-api.id.ts';
 import { staffWebId } from './staff-web.id.ts';
+import { treatmentId } from './treatment.id.ts';
+import { visitResultsId } from './visit-results.id.ts';
 import { webId } from './web.id.ts';
 
 /** Bahasa Indonesia, the default language. Spec texts stay as the spec writes them. */
@@ -53,12 +58,17 @@ export const id = {
   labCatalogue: labCatalogueId,
   labResults: labResultsId,
   labResultsApi: labResultsApiId,
+  physio: physioId,
+  treatment: treatmentId,
+  labSpecimens: labSpecimensId,
+  radiology: radiologyId,
   clinicServices: clinicServicesId,
   codeLists: codeListsId,
   serviceHours: serviceHoursId,
   services: servicesId,
   scheduleOverview: scheduleOverviewId,
   outbox: outboxId,
+  visitResults: visitResultsId,
 };
 
 export type Catalog = typeof id;

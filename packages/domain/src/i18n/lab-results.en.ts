@@ -66,6 +66,8 @@ export const labResultsEn: typeof labResultsId = {
   validate: 'Validate',
   release: 'Release',
   amend: 'Amend',
+  print: 'Print results',
+  printTitle: 'Print the lab result sheet (PDF)',
   validateEmpty: 'Every value must be filled in before validation ({{count}} empty)',
   validateUnsaved: 'Save the changes before validating',
   validateNoRight: 'Only authorised staff validate and release',

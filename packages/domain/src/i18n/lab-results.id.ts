@@ -64,6 +64,8 @@ export const labResultsId = {
   validate: 'Validasi',
   release: 'Rilis',
   amend: 'Amandemen',
+  print: 'Cetak hasil',
+  printTitle: 'Cetak lembar hasil lab (PDF)',
   validateEmpty: 'Semua nilai harus diisi sebelum validasi ({{count}} kosong)',
   validateUnsaved: 'Simpan perubahan dulu sebelum validasi',
   validateNoRight: 'Validasi dan rilis hanya oleh petugas yang berwenang',

@@ -24,11 +24,14 @@ export const outboxEn: typeof outboxId = {
   replayedAt: 'Processed again {{at}}',
   failed: 'The list could not be loaded.',
   names: {
+    'registrations.lab-done': 'Lab results to the visit status',
     'registrations.service-visits': 'Orders to the service queues',
     'letters.referral': 'Referral letters',
     'live-stream': 'Screen updates',
   },
   types: {
+    'lab.result.released': 'Lab results released',
+    'service.performed': 'Service performed',
     'encounter.finished': 'Examination finished',
   },
 };

@@ -23,11 +23,14 @@ export const outboxId = {
   replayedAt: 'Diproses ulang {{at}}',
   failed: 'Daftar tidak dapat dimuat.',
   names: {
+    'registrations.lab-done': 'Hasil lab ke status kunjungan',
     'registrations.service-visits': 'Order ke antrean layanan',
     'letters.referral': 'Surat rujukan',
     'live-stream': 'Pembaruan layar',
   },
   types: {
+    'lab.result.released': 'Hasil lab dirilis',
+    'service.performed': 'Layanan dikerjakan',
     'encounter.finished': 'Pemeriksaan selesai',
   },
 };

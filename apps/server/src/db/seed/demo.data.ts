@@ -68,6 +68,8 @@ export const ROLE_MENUS: Record<string, string[]> = {
     'doctor',
     'emr',
     'physio',
+    'medicalServices',
+    'treatment',
     'masterData',
     'masterPatient',
     '!panel',
@@ -83,6 +85,9 @@ export const ROLE_MENUS: Record<string, string[]> = {
     'partnerCompanies',
     'b2b',
     'companyList',
+    // the front office hands the visit's printed results to the patient
+    'reviewResults',
+    'previewNonMcu',
   ],
   [ROLES.radiologi]: ['radiology', 'reviewResults', 'previewNonMcu'],
   [ROLES.applimetis]: [ALL],

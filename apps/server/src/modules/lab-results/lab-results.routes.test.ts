@@ -254,6 +254,8 @@ describe('lab results of an ordered lab visit', () => {
     expect(released.statusCode, released.body).toBe(200);
     w = json(released).data;
     expect(w.report).toMatchObject({ status: 'released', version: 1 });
+    // the visit's lab flag is the registrations' consumer of the event
+    await ctx.app.outbox.drain();
     const [row] = json(await labList(visit.patient.mrn)).data;
     expect(row.dataLabPreAss.isDone).toBe(true);
     const [event] = await ctx.database.db

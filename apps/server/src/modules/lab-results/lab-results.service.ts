@@ -14,7 +14,6 @@ import { newUid } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Executor, Tx } from '../../shared/sql.ts';
 import { scopedPatient } from '../consultations/records.service.ts';
-import { markLabDone } from '../registrations/registrations.service.ts';
 import { toPatientLabResult } from './lab-results.mapper.ts';
 import {
   copyValues,
@@ -79,9 +78,12 @@ export async function getLabWork(db: Db, session: AuthSession, uid: string): Pro
   return presentWork(await workOf(db, visit));
 }
 
-/** A write on the visit's report: scope, the report lock, the work as it stands. */
+/**
+ * A write on the visit's report: scope, the report lock, the work as it stands. Inside a caller's
+ * transaction (the lab worklist saving many visits at once) it is a savepoint of that transaction.
+ */
 function onVisit(
-  db: Db,
+  db: Executor,
   session: AuthSession,
   uid: string,
   write: (tx: Tx, work: VisitWork, current: LabReportRow | null) => Promise<void>,
@@ -117,7 +119,7 @@ function assertEditable(current: LabReportRow | null, version: number | null) {
  * save with a value creates version 1; saving the same values again writes nothing.
  */
 export function saveLabResults(
-  db: Db,
+  db: Executor,
   session: AuthSession,
   uid: string,
   input: LabResultsSave,
@@ -197,8 +199,9 @@ export function validateLabResults(db: Db, session: AuthSession, uid: string, ip
 }
 
 /**
- * Releases a validated report: the visit's lab flag is set, `lab.result.released` goes out through
- * the outbox with the critical results, and the lab's and the ordering clinic's screens refetch.
+ * Releases a validated report: `lab.result.released` goes out through the outbox with the critical
+ * results (registrations sets the visit's lab flag from it), and the lab's and the ordering
+ * clinic's screens refetch.
  */
 export function releaseLabResults(db: Db, session: AuthSession, uid: string, ip: string): Promise<LabWork> {
   return onVisit(db, session, uid, async (tx, work, current) => {
@@ -211,8 +214,8 @@ export function releaseLabResults(db: Db, session: AuthSession, uid: string, ip:
       releasedAt: new Date(),
     });
     if (!moved) throw conflict('staleVersion', { version: current.version });
+    // the visit's "lab done" flag follows from the event (registrations.lab-done)
     const { visit } = work;
-    await markLabDone(tx, visit);
     const values = work.values.filter((v) => v.reportId === current.id);
     const codes = await serviceCodes(tx, [...new Set(values.map((v) => v.serviceId))]);
     const critical = values

@@ -1,3 +1,4 @@
+import { type LabSheet, renderLabResultPdf } from '../lab-results/lab-results.pdf.ts';
 import { type LetterPrint, renderLetterPdf } from './letters.pdf.ts';
 import { renderEncounterPdf } from './visit.pdf.ts';
 
@@ -7,10 +8,18 @@ import { renderEncounterPdf } from './visit.pdf.ts';
  */
 
 export type VisitPrint = Parameters<typeof renderEncounterPdf>[0];
-export type PdfJob = { kind: 'letter'; letter: LetterPrint } | { kind: 'visit'; visit: VisitPrint };
+export type PdfJob =
+  | { kind: 'letter'; letter: LetterPrint }
+  | { kind: 'visit'; visit: VisitPrint }
+  | { kind: 'lab'; sheet: LabSheet };
 
 export default async function renderPdf(job: PdfJob): Promise<Uint8Array> {
-  const pdf = job.kind === 'letter' ? await renderLetterPdf(job.letter) : await renderEncounterPdf(job.visit);
+  const pdf =
+    job.kind === 'letter'
+      ? await renderLetterPdf(job.letter)
+      : job.kind === 'lab'
+        ? await renderLabResultPdf(job.sheet)
+        : await renderEncounterPdf(job.visit);
   // a plain copy crosses the thread boundary (a Buffer may share a pooled ArrayBuffer)
   return new Uint8Array(pdf);
 }

@@ -159,6 +159,22 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/lab-results-api.id'),
     () => import('@klinikita/domain/i18n/lab-results-api.en'),
   ),
+  physio: pair(
+    () => import('@klinikita/domain/i18n/physio.id'),
+    () => import('@klinikita/domain/i18n/physio.en'),
+  ),
+  treatment: pair(
+    () => import('@klinikita/domain/i18n/treatment.id'),
+    () => import('@klinikita/domain/i18n/treatment.en'),
+  ),
+  labSpecimens: pair(
+    () => import('@klinikita/domain/i18n/lab-specimens.id'),
+    () => import('@klinikita/domain/i18n/lab-specimens.en'),
+  ),
+  radiology: pair(
+    () => import('@klinikita/domain/i18n/radiology.id'),
+    () => import('@klinikita/domain/i18n/radiology.en'),
+  ),
   clinicServices: pair(
     () => import('@klinikita/domain/i18n/clinic-services.id'),
     () => import('@klinikita/domain/i18n/clinic-services.en'),
@@ -182,6 +198,10 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
   outbox: pair(
     () => import('@klinikita/domain/i18n/outbox.id'),
     () => import('@klinikita/domain/i18n/outbox.en'),
+  ),
+  visitResults: pair(
+    () => import('@klinikita/domain/i18n/visit-results.id'),
+    () => import('@klinikita/domain/i18n/visit-results.en'),
   ),
 };
 

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathByName } from '../../../shared/navigation.ts';
 import { patientLabel } from '../queue-params.ts';
+import { LabReleasedBadge } from './lab-released-badge.tsx';
 import { StatusBadge } from './status-move.tsx';
 
 /** `/Doctor/doctor?id=…`: a patient opens on the route named Doctor-doctor (spec 2.8). */
@@ -104,6 +105,7 @@ export function QueueList({
                       </Group>
                       <Group gap={6} wrap="nowrap" mt={2}>
                         <StatusBadge status={r.status} />
+                        <LabReleasedBadge patientUid={r.patient.uid} open={selected} />
                         {showDates && (
                           <Text size="xs" c="dimmed">
                             {r.queueDate.split('-').reverse().join('/')}

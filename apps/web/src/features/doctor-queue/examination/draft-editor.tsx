@@ -34,6 +34,7 @@ import {
 import { DraftSections, type SoapField } from './draft-sections.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { LabResultsCard } from './lab-results-card.tsx';
+import { RadiologyReportCard } from './radiology-report-card.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { KeyHints, type Section, sectionId, useSectionKeys } from './section-keys.tsx';
 import { TemplateActions } from './template-actions.tsx';
@@ -248,6 +249,7 @@ export function DraftEditor({
           <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + 96px)' }}>
             <HistoryPanel {...history} />
             <LabResultsCard patientUid={r.patient.uid} mt="sm" />
+            <RadiologyReportCard patientUid={r.patient.uid} mt="sm" />
           </div>
         </Grid.Col>
       </Grid>

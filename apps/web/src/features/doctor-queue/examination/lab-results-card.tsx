@@ -3,7 +3,9 @@ import type { Locale } from '@klinikita/domain/i18n/locale';
 import type { LabFlag } from '@klinikita/domain/lab/lab-catalogue.rules';
 import { listPatientLabResults } from '@klinikita/domain/lab/lab-results.contract';
 import type { PatientLabResult } from '@klinikita/domain/lab/lab-results.schema';
+import { recordLabPdf } from '@klinikita/domain/results/lab-print.contract';
 import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -15,9 +17,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractQuery } from '../../../shared/api/contract-client.ts';
+import { API_BASE } from '../../../shared/api-client.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { usePermissions } from '../../../shared/session/permissions.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
@@ -126,11 +130,22 @@ function ReportBlock({ report, locale, full }: { report: Report; locale: Locale;
         <Text size="xs" fw={700}>
           {t('labResults.card.released', { time: formatDateTime(report.releasedAt, locale, timeZone) })}
         </Text>
-        {report.amended && (
-          <Badge size="xs" variant="light" color="orange">
-            {t('labResults.card.amended')}
-          </Badge>
-        )}
+        <Group gap={4} wrap="nowrap">
+          {report.amended && (
+            <Badge size="xs" variant="light" color="orange">
+              {t('labResults.card.amended')}
+            </Badge>
+          )}
+          <Anchor
+            size="xs"
+            href={`${API_BASE}${recordLabPdf.path.replace(':registrationId', encodeURIComponent(report.registrationId))}`}
+            target="_blank"
+            rel="noopener"
+            title={t('labResults.printTitle')}
+          >
+            <IconPrinter size={12} style={{ verticalAlign: 'middle' }} /> {t('labResults.print')}
+          </Anchor>
+        </Group>
       </Group>
       <Text size="xs" c="dimmed" truncate>
         {[...new Set(report.rows.map((r) => name({ nameId: r.testNameId, nameEn: r.testNameEn })))].join(

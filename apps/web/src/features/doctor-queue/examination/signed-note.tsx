@@ -10,6 +10,7 @@ import { type Encounter, useAddAddendum } from '../../../shared/consultations/en
 import { CodePicker } from './code-picker.tsx';
 import { LabResultsCard } from './lab-results-card.tsx';
 import { PrescriptionSection } from './prescription-section.tsx';
+import { RadiologyReportCard } from './radiology-report-card.tsx';
 import { formatMoment, formatNumber } from './visit-format.ts';
 import { VITAL_ORDER } from './vitals-section.tsx';
 
@@ -200,6 +201,7 @@ export function SignedNote({ encounter: e, canAddendum }: { encounter: Encounter
           </Block>
         )}
         <LabResultsCard patientUid={e.patient.uid} orders={e.serviceOrders} />
+        <RadiologyReportCard patientUid={e.patient.uid} orders={e.serviceOrders} />
         {e.referral && (
           <Block title={t('examination.sections.referral')}>
             <Text size="sm">

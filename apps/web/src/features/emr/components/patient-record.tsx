@@ -11,6 +11,7 @@ import { type RecordPatient, useAuditLog, useRecord } from '../api/record-api.ts
 import { formatDate, titledName } from '../format.ts';
 import { AuditTable } from './audit-table.tsx';
 import { DiagnosisHistory } from './diagnosis-history.tsx';
+import { LabTrends } from './lab-trends.tsx';
 import { PatientLetters } from './patient-letters.tsx';
 import { Timeline } from './timeline.tsx';
 import { VitalsTrend } from './vitals-trend.tsx';
@@ -113,7 +114,7 @@ function AccessTrail({ patientUid }: { patientUid: string }) {
   );
 }
 
-type Tab = 'timeline' | 'vitals' | 'diagnoses' | 'letters' | 'access';
+type Tab = 'timeline' | 'vitals' | 'lab' | 'diagnoses' | 'letters' | 'access';
 
 /**
  * A patient's medical record: the banner and the newest visits (one answer), then the vitals
@@ -159,6 +160,7 @@ export function PatientRecord({ patientUid }: { patientUid: string }) {
         <Tabs.List>
           <Tabs.Tab value="timeline">{t('emr.tabs.timeline')}</Tabs.Tab>
           <Tabs.Tab value="vitals">{t('emr.tabs.vitals')}</Tabs.Tab>
+          <Tabs.Tab value="lab">{t('visitResults.trend.tab')}</Tabs.Tab>
           <Tabs.Tab value="diagnoses">{t('emr.tabs.diagnoses')}</Tabs.Tab>
           <Tabs.Tab value="letters">{t('emr.tabs.letters')}</Tabs.Tab>
           {auditor && <Tabs.Tab value="access">{t('emr.tabs.access')}</Tabs.Tab>}
@@ -168,6 +170,9 @@ export function PatientRecord({ patientUid }: { patientUid: string }) {
         </Tabs.Panel>
         <Tabs.Panel value="vitals" pt="sm">
           <VitalsTrend patientUid={patientUid} />
+        </Tabs.Panel>
+        <Tabs.Panel value="lab" pt="sm">
+          <LabTrends patientUid={patientUid} />
         </Tabs.Panel>
         <Tabs.Panel value="diagnoses" pt="sm">
           <DiagnosisHistory patientUid={patientUid} />

@@ -41,7 +41,7 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
     expect(within(row).getByRole('link', { name: 'Budi Hartono' })).toHaveAttribute('href', '/EMR/Detail/p1');
     expect(within(row).getByText('10.0.0.7')).toBeInTheDocument();
     // an action without a label shows its own name
-    expect(within(table).getByText('login')).toBeInTheDocument();
+    expect(within(table).getByText('Masuk')).toBeInTheDocument();
     // the actions this product writes read as the clinic says them (the visit lists, a password reset)
     expect(within(table).getByText('Membuka daftar kunjungan')).toBeInTheDocument();
     expect(within(table).getByText('Mengatur ulang password pengguna')).toBeInTheDocument();

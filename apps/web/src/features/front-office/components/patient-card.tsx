@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconArrowsExchange } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePartnerCompanies } from '../../../shared/registrations/registrations-api.ts';
 import { patientName } from './patient-search.tsx';
+import { PhysioSessionsBadge } from './physio-sessions-badge.tsx';
 
 /** The picked patient, compact: who they are, how to reach them, who pays, and their allergies. */
 export function PatientCard({
@@ -62,6 +63,7 @@ export function PatientCard({
             {t('frontOffice.patient.payer')}: <b>{payerLabel}</b>
             {payerExtra ? ` · ${payerExtra}` : ''}
           </Text>
+          <PhysioSessionsBadge patientUid={patient.uid} />
         </div>
         <Button
           variant="default"

@@ -8,8 +8,10 @@ import {
   validateLabResults,
 } from '@klinikita/domain/lab/lab-results.contract';
 import type { LabWork } from '@klinikita/domain/lab/lab-results.schema';
+import { labWorkPdf } from '@klinikita/domain/results/lab-print.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { contractKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
+import { API_BASE } from '../../../shared/api-client.ts';
 
 export type { LabWork } from '@klinikita/domain/lab/lab-results.schema';
 
@@ -40,3 +42,7 @@ export const useSaveLabResults = () => useLabResultsWrite(saveLabResults);
 export const useValidateLabResults = () => useLabResultsWrite(validateLabResults);
 export const useReleaseLabResults = () => useLabResultsWrite(releaseLabResults);
 export const useAmendLabResults = () => useLabResultsWrite(amendLabResults);
+
+/** The released results' sheet (a raw PDF answer), opened in a new tab by the browser. */
+export const labResultsPdfUrl = (registrationId: string) =>
+  `${API_BASE}${labWorkPdf.path.replace(':registrationId', encodeURIComponent(registrationId))}`;

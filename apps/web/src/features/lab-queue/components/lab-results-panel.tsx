@@ -19,6 +19,7 @@ import {
   IconAlertTriangle,
   IconDeviceFloppy,
   IconEdit,
+  IconPrinter,
   IconRosetteDiscountCheck,
   IconSend,
 } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { usePermissions } from '../../../shared/session/permissions.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import {
+  labResultsPdfUrl,
   useAmendLabResults,
   useLabWork,
   useReleaseLabResults,
@@ -261,6 +263,19 @@ function ReportForm({
                     onClick={confirmRelease}
                   >
                     {t('labResults.release')}
+                  </Button>
+                )}
+                {status === 'released' && (
+                  <Button
+                    component="a"
+                    href={labResultsPdfUrl(work.registrationId)}
+                    target="_blank"
+                    rel="noopener"
+                    variant="default"
+                    leftSection={<IconPrinter size={16} />}
+                    title={t('labResults.printTitle')}
+                  >
+                    {t('labResults.print')}
                   </Button>
                 )}
                 {status === 'released' && canValidate && (

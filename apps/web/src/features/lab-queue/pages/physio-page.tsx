@@ -1,8 +1,9 @@
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pathByName } from '../../../shared/navigation.ts';
+import { PhysioPanel } from '../../physio/components/physio-panel.tsx';
 import { ExaminationPanel } from '../components/examination-panel.tsx';
 import { type PhysioBroadcast, usePhysioBroadcast } from '../physio-broadcast.ts';
 
@@ -22,16 +23,23 @@ export function PhysioPage() {
   );
   usePhysioBroadcast(follow);
   return (
-    <ExaminationPanel
-      variant="physio"
-      registrationId={id}
-      note={
-        id !== null && id === followedId ? (
-          <Text size="sm" c="dimmed" role="status">
-            {t('labQueue.page.followed')}
-          </Text>
-        ) : undefined
-      }
-    />
+    <>
+      <ExaminationPanel
+        variant="physio"
+        registrationId={id}
+        note={
+          id !== null && id === followedId ? (
+            <Text size="sm" c="dimmed" role="status">
+              {t('labQueue.page.followed')}
+            </Text>
+          ) : undefined
+        }
+      />
+      {id && (
+        <Box maw={1100} mt="md">
+          <PhysioPanel key={id} registrationId={id} />
+        </Box>
+      )}
+    </>
   );
 }
