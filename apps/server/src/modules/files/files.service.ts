@@ -6,6 +6,7 @@ import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
+import type { Executor } from '../../shared/sql.ts';
 import { findFile, insertFile, isPhotoInUse, setUserPhoto } from './files.queries.ts';
 
 /** Spec 9 states 20000/2000 without a unit; a photo never needs more than 2 MB. */
@@ -23,6 +24,14 @@ const SIGNATURES: { mime: string; ext: string; bytes: number[] }[] = [
 export function sniffImage(content: Buffer): { mime: string; ext: string } | null {
   const found = SIGNATURES.find((s) => s.bytes.every((b, i) => content[i] === b));
   return found ? { mime: found.mime, ext: found.ext } : null;
+}
+
+/**
+ * Records a file another module stored under the uploads folder (radiology images): the row that
+ * names it, in the caller's transaction.
+ */
+export async function recordStoredFile(tx: Executor, values: Parameters<typeof insertFile>[1]) {
+  await insertFile(tx, values);
 }
 
 export const fileUrl = (uid: string) => `${API_PREFIX}/files/${uid}`;

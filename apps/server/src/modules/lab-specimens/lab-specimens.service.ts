@@ -9,7 +9,7 @@ import { newUid } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Executor, Tx } from '../../shared/sql.ts';
 import { type LabVisit, scopedLabVisit, type VisitWork, workOf } from '../lab-results/lab-work.service.ts';
-import { setFlags } from '../registrations/registrations.queries.ts';
+import { setVisitStep } from '../registrations/registrations.service.ts';
 import { renderLabelsPdf } from './lab-specimens.labels.ts';
 import { toLabSpecimen } from './lab-specimens.mapper.ts';
 import {
@@ -99,8 +99,7 @@ async function audit(
 
 /** Sets or clears the visit's sampling flag (`flaggingSamplingDone`); the clinic's lists refetch. */
 async function setSampling(tx: Tx, visit: LabVisit, done: boolean) {
-  await setFlags(tx, visit.id, { samplingDone: done });
-  await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
+  await setVisitStep(tx, visit, { samplingDone: done });
 }
 
 /** A write on the visit's containers: scope, the visit's lock, the containers as they stand. */

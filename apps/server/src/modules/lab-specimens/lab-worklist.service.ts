@@ -20,7 +20,7 @@ import { toLabReport, toWorkTest } from '../lab-results/lab-results.mapper.ts';
 import { saveLabResults } from '../lab-results/lab-results.service.ts';
 import { checkValues } from '../lab-results/lab-results.values.ts';
 import { currentReport, type VisitWork, workOf } from '../lab-results/lab-work.service.ts';
-import { findRegistrationById } from '../registrations/registrations.queries.ts';
+import { visitRowById } from '../registrations/registrations.service.ts';
 import { specimensByBarcode, specimensOfVisit, worklistVisitIds } from './lab-specimens.queries.ts';
 
 /**
@@ -41,7 +41,7 @@ async function worksOfDay(db: Executor, session: AuthSession, q: { clinicId: num
   if (!day) throw new AppError(400, 'validation.dateFormat');
   const works: VisitWork[] = [];
   for (const id of await worklistVisitIds(db, clinic.id, day, MAX_VISITS)) {
-    const visit = await findRegistrationById(db, id);
+    const visit = await visitRowById(db, id);
     if (visit) works.push(await workOf(db, visit));
   }
   return { day, works };
@@ -194,7 +194,7 @@ async function planImport(
   const workOfVisit = async (registrationId: number) => {
     let work = works.get(registrationId);
     if (!work) {
-      const visit = await findRegistrationById(db, registrationId);
+      const visit = await visitRowById(db, registrationId);
       if (!visit || visit.corpId !== session.corpId) return null;
       work = await workOf(db, visit);
       works.set(registrationId, work);

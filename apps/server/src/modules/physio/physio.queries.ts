@@ -130,3 +130,22 @@ export async function physioServiceCodes(db: Executor, corpId: number, items: re
     );
   return rows.map((r) => r.code);
 }
+
+export async function insertProgramme(
+  db: Executor,
+  row: typeof physioProgrammes.$inferInsert,
+): Promise<void> {
+  await db.insert(physioProgrammes).values(row);
+}
+
+export async function insertSession(db: Executor, row: typeof physioSessions.$inferInsert): Promise<void> {
+  await db.insert(physioSessions).values(row);
+}
+
+export async function updateProgramme(
+  db: Executor,
+  id: number,
+  set: Partial<typeof physioProgrammes.$inferInsert>,
+): Promise<void> {
+  await db.update(physioProgrammes).set(set).where(eq(physioProgrammes.id, id));
+}

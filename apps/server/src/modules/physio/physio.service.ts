@@ -7,9 +7,7 @@ import type {
   PhysioVisit,
 } from '@klinikita/domain/physio/physio.schema';
 import { SERVICE_EVENTS, type ServicePerformed } from '@klinikita/domain/services/service-performed.events';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { physioProgrammes, physioSessions } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/live-events.ts';
 import { emit } from '../../events/outbox.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
@@ -23,6 +21,8 @@ import { markLabDone, scopedRegistration } from '../registrations/registrations.
 import { toPhysioProgramme, toPhysioRemaining } from './physio.mapper.ts';
 import {
   activeProgrammeOf,
+  insertProgramme,
+  insertSession,
   latestProgrammeOf,
   lockPatient,
   type ProgrammeRow,
@@ -32,6 +32,7 @@ import {
   programmeOpenedOn,
   sessionOfVisit,
   sessionsOf,
+  updateProgramme,
 } from './physio.queries.ts';
 
 /**
@@ -147,7 +148,7 @@ export function createPhysioProgramme(
       throw refuse(409, 'activeExists', { clinic: active.clinicName, planned: active.plannedSessions });
     const order = await orderOf(tx, visit);
     const programmeUid = newUid();
-    await tx.insert(physioProgrammes).values({
+    await insertProgramme(tx, {
       uid: programmeUid,
       corpId: visit.corpId,
       clinicId: visit.clinicId,
@@ -193,7 +194,7 @@ export function notePhysioSession(
       painAfter: input.painAfter,
       ...(input.kind === 'reevaluation' && input.measures ? input.measures : {}),
     };
-    await tx.insert(physioSessions).values({
+    await insertSession(tx, {
       uid: sessionUid,
       programmeId: programme.id,
       registrationId: visit.id,
@@ -205,10 +206,7 @@ export function notePhysioSession(
       performedBy: session.userId,
       performedAt,
     });
-    await tx
-      .update(physioProgrammes)
-      .set({ updatedAt: performedAt })
-      .where(eq(physioProgrammes.id, programme.id));
+    await updateProgramme(tx, programme.id, { updatedAt: performedAt });
     await markLabDone(tx, visit);
     const order = await orderOf(tx, visit);
     const payload: ServicePerformed = {
@@ -251,10 +249,7 @@ export function closePhysioProgramme(
   return onVisit(db, session, uid, async (tx, visit) => {
     const programme = await activeProgrammeOf(tx, visit.corpId, visit.patientId);
     if (!programme) throw refuse(409, 'noProgramme');
-    await tx
-      .update(physioProgrammes)
-      .set({ status: input.status, updatedAt: new Date() })
-      .where(eq(physioProgrammes.id, programme.id));
+    await updateProgramme(tx, programme.id, { status: input.status, updatedAt: new Date() });
     await audit(tx, session, ip, `physio.programme.${input.status}`, visit, programme.uid, {
       reason: input.reason,
     });

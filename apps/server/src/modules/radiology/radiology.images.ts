@@ -7,8 +7,7 @@ import type { AuthSession } from '../../plugins/auth.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
-import { insertFile } from '../files/files.queries.ts';
-import { sniffImage } from '../files/files.service.ts';
+import { recordStoredFile, sniffImage } from '../files/files.service.ts';
 import { fileIdOf, imageOfVisit, insertImage, removeImage } from './radiology.queries.ts';
 import { onVisit, scopedRadVisit } from './radiology.service.ts';
 
@@ -101,7 +100,7 @@ export async function addRadiologyImage(
   await rename(`${target}.part`, target);
   try {
     return await onVisit(db, session, uid, async (tx) => {
-      await insertFile(tx, {
+      await recordStoredFile(tx, {
         uid: fileUid,
         corpId: session.corpId,
         clinicId: visit.clinicId,

@@ -17,6 +17,7 @@ import {
   removeRadiologyImage,
 } from './radiology.images.ts';
 import * as rad from './radiology.service.ts';
+import * as reads from './radiology-reads.service.ts';
 
 /** Radiology: the worklist, the report of a visit (draft, sign, amend, PDF), its images, a patient's signed reports. */
 export async function radiologyRoutes(
@@ -32,7 +33,9 @@ export async function radiologyRoutes(
   const pdfs = new PdfPool(new URL('./radiology-pdf.worker.ts', import.meta.url), opts.pdf);
   app.addHook('onClose', () => pdfs.close());
 
-  route(app, contract.radiologyWorklist, (req) => rad.radiologyWorklist(db, requireSession(req), req.query));
+  route(app, contract.radiologyWorklist, (req) =>
+    reads.radiologyWorklist(db, requireSession(req), req.query),
+  );
   route(app, contract.getRadiologyWork, (req) =>
     rad.getRadiologyWork(db, requireSession(req), req.params.registrationId),
   );
@@ -77,7 +80,12 @@ export async function radiologyRoutes(
     const session = requireSession(req);
     try {
       const file = await pdfs.forUser(session.userId, async (render) => {
-        const { print, fileName } = await rad.radiologyPrint(db, session, req.params.registrationId, req.ip);
+        const { print, fileName } = await reads.radiologyPrint(
+          db,
+          session,
+          req.params.registrationId,
+          req.ip,
+        );
         return { pdf: await render(print), fileName };
       });
       return reply
@@ -91,6 +99,6 @@ export async function radiologyRoutes(
     }
   });
   route(app, contract.listPatientRadiologyReports, (req) =>
-    rad.listPatientRadiologyReports(db, requireSession(req), req.params.uid, req.ip),
+    reads.listPatientRadiologyReports(db, requireSession(req), req.params.uid, req.ip),
   );
 }

@@ -1,5 +1,3 @@
-import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import type { Paged } from '@klinikita/domain/common/paged';
 import {
   accessionNumber,
   accessionPrefix,
@@ -7,14 +5,11 @@ import {
   MODALITIES,
 } from '@klinikita/domain/radiology/radiology.rules';
 import type {
-  PatientRadiologyReport,
   RadiologyAmend,
   RadiologyDraft,
   RadiologyReport,
   RadiologySign,
   RadiologyWork,
-  RadiologyWorklistItem,
-  RadiologyWorklistQuery,
 } from '@klinikita/domain/radiology/radiology.schema';
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import { SERVICE_EVENTS, type ServicePerformed } from '@klinikita/domain/services/service-performed.events';
@@ -27,27 +22,20 @@ import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
 import type { Executor, Tx } from '../../shared/sql.ts';
-import { scopedPatient } from '../consultations/records.service.ts';
-import { isCito } from '../lab-results/lab-results.order.ts';
 import type { RegistrationRow } from '../registrations/registrations.mapper.ts';
-import { findRegistration, setFlags } from '../registrations/registrations.queries.ts';
+import { setVisitStep, visitRowByUid } from '../registrations/registrations.service.ts';
 import { type RadOrder, radOrderOf } from './radiology.order.ts';
-import type { RadiologyPrint } from './radiology.pdf.ts';
 import {
   imagesOfVisit,
   insertReport,
-  letterheadOf,
   lockAccessions,
   lockVisitReport,
   nextAccessionSeq,
   RAD_DESKS,
   type RadReportRow,
   reportsOfVisit,
-  signedReportsOfPatient,
   updateReport,
   userNames,
-  visitsWithoutReport,
-  worklistRows,
 } from './radiology.queries.ts';
 
 /**
@@ -59,20 +47,20 @@ import {
 
 export type RadVisit = RegistrationRow;
 
-const conflict = (key: string, params: Record<string, string | number> = {}) =>
+export const radConflict = (key: string, params: Record<string, string | number> = {}) =>
   new AppError(409, `radiology.api.${key}`, params);
 
 /** A radiology (or MCU) visit of a clinic of the caller's; any other visit does not exist for the caller. */
 export async function scopedRadVisit(db: Executor, session: AuthSession, uid: string): Promise<RadVisit> {
-  const visit = await findRegistration(db, uid);
+  const visit = await visitRowByUid(db, uid);
   if (!visit || visit.corpId !== session.corpId || !session.clinicIds.includes(visit.clinicId))
     throw notFound();
   if (visit.orderType !== 'service' || !RAD_DESKS.includes(visit.serviceType ?? ''))
-    throw conflict('notRadVisit', { queueNumber: visit.queueNumber });
+    throw radConflict('notRadVisit', { queueNumber: visit.queueNumber });
   return visit;
 }
 
-async function audit(
+export async function auditRadReport(
   db: Executor,
   session: AuthSession,
   ip: string,
@@ -142,7 +130,7 @@ function toReport(r: RadReportRow, names: Map<number, string>): RadiologyReport 
   };
 }
 
-const modality = (m: string) =>
+export const radModality = (m: string) =>
   (MODALITIES as readonly string[]).includes(m) ? (m as RadiologyWork['modality']) : 'OT';
 
 async function present(db: Executor, visit: RadVisit, order: RadOrder): Promise<RadiologyWork> {
@@ -166,7 +154,7 @@ async function present(db: Executor, visit: RadVisit, order: RadOrder): Promise<
       dob: visit.patient.dob,
     },
     accessionNumber: current.accessionNumber,
-    modality: modality(current.modality),
+    modality: radModality(current.modality),
     examination: current.examination,
     order: order.order,
     report: toReport(current, names),
@@ -208,7 +196,7 @@ export function onVisit(
 export const getRadiologyWork = (db: Db, session: AuthSession, uid: string) => onVisit(db, session, uid);
 
 function assertVersion(current: RadReportRow, version: number) {
-  if (current.version !== version) throw conflict('staleVersion', { version: current.version });
+  if (current.version !== version) throw radConflict('staleVersion', { version: current.version });
 }
 
 const TEXT_FIELDS = ['template', 'clinicalInfo', 'findings', 'impression'] as const;
@@ -224,7 +212,7 @@ export function saveRadiologyDraft(
 ) {
   return onVisit(db, session, uid, async (tx, visit, current) => {
     assertVersion(current, input.version);
-    if (current.status === 'signed') throw conflict('signedLocked');
+    if (current.status === 'signed') throw radConflict('signedLocked');
     const next = {
       template: input.template,
       clinicalInfo: clean(input.clinicalInfo),
@@ -237,9 +225,9 @@ export function saveRadiologyDraft(
       ...next,
       createdBy: current.createdBy ?? session.userId,
     });
-    if (!moved) throw conflict('staleVersion', { version: current.version });
+    if (!moved) throw radConflict('staleVersion', { version: current.version });
     // the fields, never the text: the report is clinical data, the audit log says who changed what
-    await audit(tx, session, ip, 'radiologyReport.save', visit, current.uid, {
+    await auditRadReport(tx, session, ip, 'radiologyReport.save', visit, current.uid, {
       version: current.version,
       changed,
     });
@@ -260,11 +248,11 @@ export function signRadiologyReport(
 ) {
   return onVisit(db, session, uid, async (tx, visit, current, order) => {
     assertVersion(current, input.version);
-    if (current.status === 'signed') throw conflict('alreadySigned');
+    if (current.status === 'signed') throw radConflict('alreadySigned');
     if (!canSign(current)) {
       const noFindings = !current.findings?.trim();
       const noImpression = !current.impression?.trim();
-      throw conflict(
+      throw radConflict(
         noFindings && noImpression ? 'signEmpty' : noFindings ? 'signNoFindings' : 'signNoImpression',
       );
     }
@@ -275,8 +263,8 @@ export function signRadiologyReport(
       signedAt: at,
       createdBy: current.createdBy ?? session.userId,
     });
-    if (!moved) throw conflict('staleVersion', { version: current.version });
-    await setFlags(tx, visit.id, { radDone: true });
+    if (!moved) throw radConflict('staleVersion', { version: current.version });
+    await setVisitStep(tx, visit, { radDone: true });
     const payload: ServicePerformed = {
       registrationId: visit.uid,
       corpId: visit.corpId,
@@ -299,7 +287,9 @@ export function signRadiologyReport(
     });
     for (const clinicId of new Set([visit.clinicId, order.orderingClinicId ?? visit.clinicId]))
       await publishEvent(tx, { clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
-    await audit(tx, session, ip, 'radiologyReport.sign', visit, current.uid, { version: current.version });
+    await auditRadReport(tx, session, ip, 'radiologyReport.sign', visit, current.uid, {
+      version: current.version,
+    });
   });
 }
 
@@ -313,12 +303,12 @@ export function amendRadiologyReport(
 ) {
   return onVisit(db, session, uid, async (tx, visit, current) => {
     assertVersion(current, input.version);
-    if (current.status !== 'signed') throw conflict('notSigned');
+    if (current.status !== 'signed') throw radConflict('notSigned');
     const moved = await updateReport(tx, current.id, 'signed', {
       status: 'replaced',
       replacedAt: new Date(),
     });
-    if (!moved) throw conflict('staleVersion', { version: current.version });
+    if (!moved) throw radConflict('staleVersion', { version: current.version });
     const reportUid = newUid();
     await insertReport(tx, {
       uid: reportUid,
@@ -338,124 +328,10 @@ export function amendRadiologyReport(
       amendmentReason: input.reason,
       createdBy: session.userId,
     });
-    await audit(tx, session, ip, 'radiologyReport.amend', visit, reportUid, {
+    await auditRadReport(tx, session, ip, 'radiologyReport.amend', visit, reportUid, {
       version: current.version + 1,
       replaced: current.uid,
       reason: input.reason,
     });
   });
-}
-
-/**
- * The clinic's desk visits of a day (default: the clinic's today), each with its accession number
- * (given here to the visits that have none yet), modality, examination and report status.
- */
-export async function radiologyWorklist(
-  db: Db,
-  session: AuthSession,
-  q: RadiologyWorklistQuery,
-): Promise<Paged<RadiologyWorklistItem>> {
-  const clinic = session.clinics.find((c) => c.id === q.clinicId);
-  if (!clinic) throw notFound();
-  const day = q.date ?? clinicDay(clinic.timeZone);
-  for (const uid of await visitsWithoutReport(db, q.clinicId, day)) await onVisit(db, session, uid);
-  const rows = await worklistRows(db, { ...q, clinicId: q.clinicId, day });
-  const totalDocs = Number(rows[0]?.total ?? 0);
-  return {
-    docs: rows.map((r) => ({
-      registrationId: r.uid,
-      queueNumber: r.queue_number,
-      visitStatus: r.status,
-      arrivedAt: new Date(r.arrived_at).toISOString(),
-      patient: { uid: r.p_uid, name: r.p_name, mrn: r.p_mrn },
-      accessionNumber: r.accession_number ?? '-',
-      modality: modality(r.modality ?? 'OT'),
-      examination: r.examination ?? '-',
-      cito: isCito(r.order_note, r.order_note === null ? r.complaint : null),
-      clinicalInfo: r.clinical_info,
-      status: r.report_status === 'signed' ? 'signed' : r.created_by === null ? 'none' : 'draft',
-      amended: (r.version ?? 1) > 1,
-    })),
-    page: q.page,
-    limit: q.limit,
-    totalDocs,
-    totalPages: Math.max(1, Math.ceil(totalDocs / q.limit)),
-  };
-}
-
-/** A patient's signed reports for the doctor's screen and the record (the record's reader rule), audited. */
-export async function listPatientRadiologyReports(
-  db: Db,
-  session: AuthSession,
-  uid: string,
-  ip: string,
-): Promise<PatientRadiologyReport[]> {
-  const patient = await scopedPatient(db, session, uid);
-  const rows = await signedReportsOfPatient(db, {
-    patientId: patient.id,
-    corpId: session.corpId,
-    clinicIds: session.clinicIds,
-  });
-  await writeAudit(db, {
-    userId: session.userId,
-    corpId: session.corpId,
-    action: 'record.read',
-    entity: 'patient',
-    entityId: uid,
-    patientId: patient.id,
-    ip,
-    detail: { radiologyReports: rows.map((r) => r.uid) },
-  });
-  return rows.map((r) => ({
-    registrationId: r.registration_uid,
-    reportUid: r.uid,
-    version: r.version,
-    amended: r.version > 1,
-    accessionNumber: r.accession_number,
-    modality: modality(r.modality),
-    examination: r.examination,
-    clinicName: r.clinic_name,
-    findings: r.findings,
-    impression: r.impression,
-    signedBy: r.signed_by,
-    signedAt: new Date(r.signed_at).toISOString(),
-    serviceOrderUid: r.service_order_uid,
-  }));
-}
-
-/**
- * What the report's PDF prints: the newest signed version (409 while none is signed), read in
- * the caller's scope; the print is audited as a read of the record.
- */
-export async function radiologyPrint(db: Db, session: AuthSession, uid: string, ip: string) {
-  const visit = await scopedRadVisit(db, session, uid);
-  const reports = await reportsOfVisit(db, visit.id);
-  const signed = reports.find((r) => r.status === 'signed');
-  if (!signed?.signedAt || !signed.findings || !signed.impression) throw conflict('notSigned');
-  const order = await radOrderOf(db, visit);
-  const head = await letterheadOf(db, visit.clinicId);
-  const names = await userNames(db, [signed.signedBy]);
-  await audit(db, session, ip, 'radiologyReport.print', visit, signed.uid, { version: signed.version });
-  const print: RadiologyPrint = {
-    head: { name: head.name, address: head.address, phone: head.phone, corporate: head.corporate },
-    timeZone: head.timeZone,
-    patient: {
-      name: visit.patient.title ? `${visit.patient.title}. ${visit.patient.name}` : visit.patient.name,
-      mrn: visit.patient.mrn,
-      sex: visit.patient.sex,
-      dob: visit.patient.dob,
-    },
-    accessionNumber: signed.accessionNumber,
-    examination: signed.examination,
-    modality: signed.modality,
-    doctorName: order.order.doctorName,
-    clinicalInfo: signed.clinicalInfo,
-    findings: signed.findings,
-    impression: signed.impression,
-    version: signed.version,
-    amendmentReason: signed.amendmentReason,
-    signedBy: names.get(signed.signedBy ?? 0) ?? '-',
-    signedAt: signed.signedAt.toISOString(),
-  };
-  return { print, fileName: `${signed.accessionNumber}-v${signed.version}.pdf` };
 }

@@ -312,6 +312,23 @@ export async function markLabDone(tx: Executor, visit: { id: number; uid: string
   await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
 }
 
+/**
+ * A service desk's step flag on the visit (`flaggingSamplingDone`, `dataLabPreAss.radDone`), set or
+ * cleared in the caller's transaction; the clinic's open lists refetch. The caller checked scope.
+ */
+export async function setVisitStep(
+  tx: Executor,
+  visit: { id: number; uid: string; clinicId: number },
+  step: { samplingDone: boolean } | { radDone: boolean },
+) {
+  await setFlags(tx, visit.id, step);
+  await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
+}
+
+/** A visit row by its uid or id, for the modules that work on visits (no scope: the caller's). */
+export const visitRowByUid = (db: Executor, uid: string) => findRegistration(db, uid);
+export const visitRowById = (db: Executor, id: number) => findRegistrationById(db, id);
+
 export async function readRegistration(db: Db, session: AuthSession, uid: string) {
   return toRegistration(await scopedRegistration(db, session, uid));
 }

@@ -187,3 +187,18 @@ export async function registrationUidOf(db: Executor, id: number) {
     .where(eq(registrations.id, id));
   return row?.uid ?? '';
 }
+
+export async function insertProcedure(
+  db: Executor,
+  row: typeof treatmentProcedures.$inferInsert,
+): Promise<void> {
+  await db.insert(treatmentProcedures).values(row);
+}
+
+/** Marks a procedure voided with who and why (the row stays). */
+export async function voidProcedure(db: Executor, id: number, userId: number, reason: string): Promise<void> {
+  await db
+    .update(treatmentProcedures)
+    .set({ voidedAt: new Date(), voidedBy: userId, voidReason: reason })
+    .where(eq(treatmentProcedures.id, id));
+}

@@ -9,10 +9,8 @@ import type {
   treatmentProcedureCreateSchema,
   treatmentWorklistQuerySchema,
 } from '@klinikita/domain/treatment/treatment.schema';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { treatmentProcedures } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/live-events.ts';
 import { emit } from '../../events/outbox.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
@@ -30,6 +28,7 @@ import {
   drugsOfCorporate,
   drugUids,
   icd9Code,
+  insertProcedure,
   lockVisit,
   procedureByKey,
   procedureByUid,
@@ -37,6 +36,7 @@ import {
   proceduresOfVisit,
   registrationUidOf,
   treatmentWorklist,
+  voidProcedure,
 } from './treatment.queries.ts';
 
 /**
@@ -207,7 +207,7 @@ export function recordTreatmentProcedure(
     const { code, service, performedBy, consumables } = await resolveNames(tx, session, visit, input);
     const procedureUid = newUid();
     const performedAt = new Date();
-    await tx.insert(treatmentProcedures).values({
+    await insertProcedure(tx, {
       uid: procedureUid,
       corpId: visit.corpId,
       clinicId: visit.clinicId,
@@ -270,10 +270,7 @@ export function voidTreatmentProcedure(
     await lockVisit(tx, visit.id);
     const procedure = await procedureByUid(tx, uid);
     if (!procedure || procedure.voidedAt) throw refuse(409, 'alreadyVoided');
-    await tx
-      .update(treatmentProcedures)
-      .set({ voidedAt: new Date(), voidedBy: session.userId, voidReason: input.reason })
-      .where(eq(treatmentProcedures.id, procedure.id));
+    await voidProcedure(tx, procedure.id, session.userId, input.reason);
     await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
     await audit(tx, session, ip, 'treatment.procedure.void', visit, procedure.uid, { reason: input.reason });
     return present(tx, visit);

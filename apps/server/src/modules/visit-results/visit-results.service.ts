@@ -15,7 +15,7 @@ import { toLabReport, toWorkTest } from '../lab-results/lab-results.mapper.ts';
 import type { LabSheet } from '../lab-results/lab-results.pdf.ts';
 import { workOf } from '../lab-results/lab-work.service.ts';
 import type { RegistrationRow } from '../registrations/registrations.mapper.ts';
-import { findRegistration } from '../registrations/registrations.queries.ts';
+import { visitRowByUid } from '../registrations/registrations.service.ts';
 import {
   letterheadOf,
   orderingClinicOf,
@@ -63,7 +63,7 @@ export async function readableVisit(
   session: AuthSession,
   uid: string,
 ): Promise<RegistrationRow> {
-  const visit = await findRegistration(db, uid);
+  const visit = await visitRowByUid(db, uid);
   if (!visit || visit.corpId !== session.corpId) throw notFound();
   if (session.clinicIds.includes(visit.clinicId)) return visit;
   const ordering = visit.serviceOrderUid ? await orderingClinicOf(db, visit.serviceOrderUid) : null;

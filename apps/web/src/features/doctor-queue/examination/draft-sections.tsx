@@ -2,6 +2,7 @@ import type { VitalName } from '@klinikita/domain/consultations/consultation.rul
 import { SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodePicker } from '../../../shared/consultations/code-picker.tsx';
 import type { MedicalCode } from '../../../shared/consultations/codes-api.ts';
 import type {
   EncounterContent,
@@ -9,7 +10,6 @@ import type {
   PrescriptionItem,
   ReferralDraft,
 } from '../../../shared/consultations/encounters-api.ts';
-import { CodePicker } from './code-picker.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { PrescriptionSection } from './prescription-section.tsx';
 import { ReferralSection } from './referral-section.tsx';

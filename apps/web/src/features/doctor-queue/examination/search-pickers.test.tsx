@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CodePicker } from '../../../shared/consultations/code-picker.tsx';
 import type { Drug } from '../../../shared/consultations/drugs-api.ts';
 import { holdAnswers } from '../../../test/held-answers.ts';
 import { mockApi, renderWithApp } from '../../../test/render.tsx';
 import { examinationHandlers } from '../test/encounter-fixtures.ts';
 import { reg } from '../test/queue-fixtures.tsx';
-import { CodePicker } from './code-picker.tsx';
 import { DrugSearch } from './drug-search.tsx';
 
 /** The examination's code and drug searches, with the examination server's codes and drugs. */

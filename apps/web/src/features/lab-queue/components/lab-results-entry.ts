@@ -2,7 +2,7 @@ import type { LabWork } from '@klinikita/domain/lab/lab-results.schema';
 import { type KeyboardEvent, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withoutFields } from '../../../shared/form-errors.ts';
-import { textsOf, typedParameters } from './lab-results-model.ts';
+import { textsOf, typedParameters } from '../../../shared/lab/lab-results-model.ts';
 import type { LabEntry } from './lab-results-table.tsx';
 
 /**

@@ -5,8 +5,8 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
-import { LabFlagBadge } from './lab-results-flag.tsx';
-import { formatResultNumber } from './lab-results-model.ts';
+import { LabFlagBadge } from '../../../shared/lab/lab-results-flag.tsx';
+import { formatResultNumber } from '../../../shared/lab/lab-results-model.ts';
 
 function Version({
   report,

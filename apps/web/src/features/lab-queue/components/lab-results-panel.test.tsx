@@ -7,10 +7,18 @@ import type {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import {
+  API,
+  bodies,
+  labPreAss,
+  mcuClinic,
+  ok,
+  registration,
+  withModals,
+} from '../../../test/lab-test-kit.tsx';
 import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { LabHomePage } from '../pages/lab-home-page.tsx';
-import { API, bodies, labPreAss, mcuClinic, ok, registration, withModals } from '../test/lab-test-kit.tsx';
 import { LabResultsPanel } from './lab-results-panel.tsx';
 
 const WORK = `${API}/lab-results/visits/r1`;

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
+import { emptyCount, errorsOnFields, isCritical, saveBody } from '../../../shared/lab/lab-results-model.ts';
 import { usePermissions } from '../../../shared/session/permissions.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import {
@@ -41,7 +42,6 @@ import {
 import { LabResultsAmendModal } from './lab-results-amend.tsx';
 import { useLabEntry } from './lab-results-entry.ts';
 import { LabResultsHistory } from './lab-results-history.tsx';
-import { emptyCount, errorsOnFields, isCritical, saveBody } from './lab-results-model.ts';
 import { LabResultsTable } from './lab-results-table.tsx';
 
 const STATUS_COLORS = { draft: 'gray', validated: 'blue', released: 'teal', replaced: 'gray' } as const;

@@ -4,7 +4,7 @@ import { Card, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
-import { LabFlagBadge } from './lab-results-flag.tsx';
+import { LabFlagBadge } from '../../../shared/lab/lab-results-flag.tsx';
 import {
   criticalText,
   formatResultNumber,
@@ -12,7 +12,7 @@ import {
   previewFlag,
   rangeText,
   valueText,
-} from './lab-results-model.ts';
+} from '../../../shared/lab/lab-results-model.ts';
 
 /** What the entry form gives each table: the texts, their messages, and the keyboard's walk. */
 export interface LabEntry {

@@ -2,10 +2,6 @@ import { toDMY } from '@klinikita/domain/common/dates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
-import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
-import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { clinicTodayIso, LAB_FILTER_KEY } from '../lab-filter.ts';
-import { PHYSIO_CHANNEL } from '../physio-broadcast.ts';
 import {
   LAB_LIST,
   labList,
@@ -14,7 +10,11 @@ import {
   plainClinic,
   registration,
   stubEventSource,
-} from '../test/lab-test-kit.tsx';
+} from '../../../test/lab-test-kit.tsx';
+import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
+import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { clinicTodayIso, LAB_FILTER_KEY } from '../lab-filter.ts';
+import { PHYSIO_CHANNEL } from '../physio-broadcast.ts';
 import { LabSidebar } from './lab-sidebar.tsx';
 
 /** A Lab user granted the MCU page alone, unless the test grants other screens. */

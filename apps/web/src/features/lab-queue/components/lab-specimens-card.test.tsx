@@ -2,9 +2,9 @@ import type { LabSpecimen, LabVisitSpecimens } from '@klinikita/domain/lab/lab-s
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, mcuClinic, ok, withModals } from '../../../test/lab-test-kit.tsx';
 import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { API, bodies, mcuClinic, ok, withModals } from '../test/lab-test-kit.tsx';
 import { LabSpecimensCard } from './lab-specimens-card.tsx';
 
 const VISIT = `${API}/lab-specimens/visits/r1`;

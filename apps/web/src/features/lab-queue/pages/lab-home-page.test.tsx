@@ -1,11 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import {
+  API,
+  bodies,
+  labPreAss,
+  mcuClinic,
+  ok,
+  registration,
+  withModals,
+} from '../../../test/lab-test-kit.tsx';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { PHYSIO_CHANNEL } from '../physio-broadcast.ts';
-import { API, bodies, labPreAss, mcuClinic, ok, registration, withModals } from '../test/lab-test-kit.tsx';
 import { LabHomePage } from './lab-home-page.tsx';
-import { PhysioPage } from './physio-page.tsx';
 
 const PRE_ASS = `${API}/assesments/lab_mcu_assesment/LabPreAss/r1`;
 const PATCH = `${API}/registrations/registrations/r1`;
@@ -141,31 +147,5 @@ describe('LabHomePage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Tidak ada perubahan status yang dilakukan dari sini.'),
     ).toBeInTheDocument();
-  });
-});
-
-describe('PhysioPage', { timeout: 20_000 }, () => {
-  beforeEach(() => sessionStore.signIn(makeUser({ ClinicId: 11, clinics: [mcuClinic] })));
-
-  it('uses physio wording and follows a patient broadcast from another tab', async () => {
-    const physio = registration({
-      _id: 'f2',
-      queueNumber: 'F-002',
-      serviceType: 'PHYSIO',
-      status: 'Waiting',
-    });
-    mockApi({ [`${API}/assesments/lab_mcu_assesment/LabPreAss/f2`]: () => ok(labPreAss(physio)) });
-    renderWithApp(withModals(<PhysioPage />), { route: '/Physio' });
-    expect(await screen.findByRole('heading', { name: 'Fisioterapi' })).toBeInTheDocument();
-    expect(screen.getByText(/Tab Fisioterapi lain/)).toBeInTheDocument();
-
-    const otherTab = new BroadcastChannel(PHYSIO_CHANNEL);
-    otherTab.postMessage({ registrationId: 'f2' });
-    expect(await screen.findByTestId('patient-banner')).toHaveTextContent('F-002');
-    expect(screen.getByText(/Mengikuti pasien/)).toHaveAttribute('role', 'status');
-    expect(screen.getByRole('button', { name: 'Terapi selesai' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mulai terapi' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Sampel diambil' })).toBeNull();
-    otherTab.close();
   });
 });

@@ -4,8 +4,8 @@ import { Badge, Table, Text, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 // the result entry's reading of a typed value and its flag badge: one rule for both screens
-import { LabFlagBadge } from '../../lab-queue/components/lab-results-flag.tsx';
-import { readNumber, valueText } from '../../lab-queue/components/lab-results-model.ts';
+import { LabFlagBadge } from '../../../shared/lab/lab-results-flag.tsx';
+import { readNumber, valueText } from '../../../shared/lab/lab-results-model.ts';
 import type { LabWorklistRow } from '../api/lab-worklist-api.ts';
 
 /** What the user typed, by visit and parameter (only what differs from the server's value). */

@@ -3,9 +3,9 @@ import type { LabWorklist, LabWorklistRow } from '@klinikita/domain/lab/lab-work
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, mcuClinic, ok } from '../../../test/lab-test-kit.tsx';
 import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { API, bodies, mcuClinic, ok } from '../../lab-queue/test/lab-test-kit.tsx';
 import { LabWorklistPage } from './lab-worklist-page.tsx';
 
 const range = {

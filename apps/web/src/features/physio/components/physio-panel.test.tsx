@@ -2,8 +2,8 @@ import type { PhysioProgramme, PhysioVisit } from '@klinikita/domain/physio/phys
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, ok, plainClinic, withModals } from '../../../test/lab-test-kit.tsx';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { API, bodies, ok, plainClinic, withModals } from '../../lab-queue/test/lab-test-kit.tsx';
 import { PhysioPanel } from './physio-panel.tsx';
 
 const VISIT = `${API}/physio/visits/v5`;

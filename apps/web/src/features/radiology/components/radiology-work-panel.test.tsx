@@ -2,9 +2,9 @@ import type { RadiologyReport, RadiologyWork } from '@klinikita/domain/radiology
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, mcuClinic, ok, withModals } from '../../../test/lab-test-kit.tsx';
 import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import { API, bodies, mcuClinic, ok, withModals } from '../../lab-queue/test/lab-test-kit.tsx';
 import { RadiologyWorkPanel } from './radiology-work-panel.tsx';
 
 const WORK = `${API}/radiology/visits/r1`;

@@ -19,12 +19,12 @@ import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
+// the doctor's ICD picker, as the brief for the treatment room asks: one way to pick a code
+import { CodePicker, type PickedCode } from '../../../shared/consultations/code-picker.tsx';
 import { drugLabel, useDrugSearch } from '../../../shared/consultations/drugs-api.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
-// the doctor's ICD picker, as the brief for the treatment room asks: one way to pick a code
-import { CodePicker, type PickedCode } from '../../doctor-queue/examination/code-picker.tsx';
 import { type TreatmentOptions, useRecordProcedure } from '../api/treatment-api.ts';
 
 interface ConsumableDraft {

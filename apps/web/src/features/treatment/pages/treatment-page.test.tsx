@@ -6,15 +6,8 @@ import type {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
+import { API, bodies, ok, plainClinic, stubEventSource, withModals } from '../../../test/lab-test-kit.tsx';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
-import {
-  API,
-  bodies,
-  ok,
-  plainClinic,
-  stubEventSource,
-  withModals,
-} from '../../lab-queue/test/lab-test-kit.tsx';
 import { TreatmentPage } from './treatment-page.tsx';
 
 const item: TreatmentVisitItem = {

@@ -1,10 +1,10 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pathByName } from '../../../shared/navigation.ts';
-import { ExaminationPanel } from '../../lab-queue/components/examination-panel.tsx';
-import { RadiologyWorkPanel } from '../components/radiology-work-panel.tsx';
-import { RadiologyWorklist } from '../components/radiology-worklist.tsx';
+import { ExaminationPanel } from '../../features/lab-queue/components/examination-panel.tsx';
+import { RadiologyWorkPanel } from '../../features/radiology/components/radiology-work-panel.tsx';
+import { RadiologyWorklist } from '../../features/radiology/components/radiology-worklist.tsx';
+import { pathByName } from '../../shared/navigation.ts';
 
 /**
  * `/Radiology`: the visit picked in the sidebar (or on the worklist) — its banner, steps and

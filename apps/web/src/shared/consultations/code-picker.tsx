@@ -17,13 +17,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
 import { memo, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportUnexpectedError } from '../../../shared/api-client.ts';
-import {
-  type MedicalCode,
-  useCodeSearch,
-  useMarkFavourite,
-} from '../../../shared/consultations/codes-api.ts';
-import { queryAnswer, useSearchPick } from '../../../shared/ui/use-search-pick.ts';
+import { reportUnexpectedError } from '../api-client.ts';
+import { queryAnswer, useSearchPick } from '../ui/use-search-pick.ts';
+import { type MedicalCode, useCodeSearch, useMarkFavourite } from './codes-api.ts';
 
 /** Search answers as the doctor types, without a request per keystroke. */
 export const CODE_SEARCH_DEBOUNCE_MS = 150;

@@ -2,10 +2,10 @@ import { Box, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pathByName } from '../../../shared/navigation.ts';
-import { PhysioPanel } from '../../physio/components/physio-panel.tsx';
-import { ExaminationPanel } from '../components/examination-panel.tsx';
-import { type PhysioBroadcast, usePhysioBroadcast } from '../physio-broadcast.ts';
+import { ExaminationPanel } from '../../features/lab-queue/components/examination-panel.tsx';
+import { type PhysioBroadcast, usePhysioBroadcast } from '../../features/lab-queue/physio-broadcast.ts';
+import { PhysioPanel } from '../../features/physio/components/physio-panel.tsx';
+import { pathByName } from '../../shared/navigation.ts';
 
 /** `/Physio`: the therapy of the patient picked here or broadcast from another Physio tab. */
 export function PhysioPage() {

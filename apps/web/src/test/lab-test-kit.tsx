@@ -3,7 +3,7 @@ import type { LabPreAss, Registration } from '@klinikita/domain/registrations/re
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { mockApi } from '../../../test/render.tsx';
+import type { mockApi } from './render.tsx';
 
 export const API = '/api/clinic/v1';
 export const LAB_LIST = `${API}/registrations/registrations/lab/mcu/populate/labpreass`;
