@@ -1,3 +1,4 @@
+import { dateSchema } from '../common/dates.ts';
 import { pagedSchema } from '../common/paged.ts';
 import { z } from '../common/zod-config.ts';
 import {
@@ -21,11 +22,7 @@ const text = (max: number) => z.string().trim().max(max, 'validation.tooLong');
 export const labWorklistQuerySchema = z.object({
   clinicId: z.coerce.number().int('validation.invalid').positive('validation.invalid'),
   /** dd/mm/yyyy; default the clinic's today. */
-  date: z
-    .string()
-    .trim()
-    .regex(/^\d{2}\/\d{2}\/\d{4}$/, 'validation.dateFormat')
-    .optional(),
+  date: dateSchema('ddmmyyyy').optional(),
   serviceUid: text(60).optional(),
   search: text(100).optional(),
   page: z.coerce.number().int().min(1, 'validation.invalid').default(1),

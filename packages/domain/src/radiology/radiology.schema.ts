@@ -1,3 +1,4 @@
+import { dateSchema } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
 import { MODALITIES, RAD_TEMPLATES } from './radiology.rules.ts';
 
@@ -23,10 +24,7 @@ export const radiologyPatientParamsSchema = z.object({ uid: id });
 export const radiologyWorklistQuerySchema = z.object({
   clinicId: z.coerce.number().int().positive('validation.required'),
   /** The clinic-local day (YYYY-MM-DD); today when absent. */
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
-    .optional(),
+  date: dateSchema('iso', 'validation.invalid').optional(),
   status: z.enum(RAD_WORK_STATUSES).optional(),
   /** A name fragment, a record number or an accession number. */
   search: z.string().trim().max(60, 'validation.tooLong').optional(),

@@ -1,4 +1,6 @@
 // the shared issue messages come with every schema, in the browser as on the server
+
+import { dateSchema } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
 import { appliedRangeSchema, LAB_FLAGS } from '../lab/lab-results.schema.ts';
 
@@ -10,11 +12,7 @@ import { appliedRangeSchema, LAB_FLAGS } from '../lab/lab-results.schema.ts';
 
 export const resultVisitsQuerySchema = z.object({
   /** The visit's day, YYYY-MM-DD (every day when left out). */
-  date: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'visitResults.dateFormat')
-    .optional(),
+  date: dateSchema('iso', 'visitResults.dateFormat').optional(),
   /** Part of the patient's name, the MRN or the queue number. */
   search: z.string().trim().max(60, 'validation.tooLong').optional(),
   page: z.coerce.number().int().min(1, 'validation.invalid').default(1),

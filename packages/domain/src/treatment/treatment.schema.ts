@@ -1,4 +1,6 @@
 // the shared issue messages come with every schema, in the browser as on the server
+
+import { dateSchema } from '../common/dates.ts';
 import { pagedSchema } from '../common/paged.ts';
 import { z } from '../common/zod-config.ts';
 import { REGISTRATION_STATUSES } from '../registrations/registration.rules.ts';
@@ -20,7 +22,7 @@ const uidSchema = z.string().trim().min(1, 'validation.required').max(60, 'valid
 export const treatmentWorklistQuerySchema = z.object({
   clinicId: z.coerce.number().int().positive(),
   /** The clinic's day, yyyy-mm-dd (the date input's value); today when left out. */
-  date: z.iso.date('treatment.dateFormat').optional(),
+  date: dateSchema('iso', 'treatment.dateFormat').optional(),
   search: text(60).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -186,18 +186,21 @@ describe('GET users (session start)', () => {
       await ctx.app.inject({ method: 'GET', url: `${API}/users`, headers: { authorization: token } }),
     ).data;
     expect(user.clinics.map((c: { id: number }) => c.id)).toEqual([10, 11]);
-    // the doctor's menu also grants Review Hasil, whose screens are not built yet:
-    // the sidebar leaves them out
+    // the doctor's menu also grants Review Hasil: of its screens only Hasil Non MCU is built, so
+    // the sidebar shows the group with that one child and leaves Hasil MCU out
     const granted = user.role.menu.access.map(
       (a: { parent: { menu: { menu: { route: string | null } } } }) => a.parent.menu.menu.route,
     );
     expect(granted).toEqual(expect.arrayContaining(['/Doctor/doctor', '/Doctor/patient', null]));
-    expect(user.menu.map((m: { route: string }) => m.route)).toEqual([
+    expect(user.menu.map((m: { route: string | null }) => m.route)).toEqual([
       '/Doctor/doctor',
       '/Doctor/patient',
       '/Doctor/itemSuratSehat',
       '/EMR',
+      null,
     ]);
+    const review = user.menu.find((m: { route: string | null }) => m.route === null);
+    expect(review.children.map((c: { route: string }) => c.route)).toEqual(['/Layanan/previewHasilnonMcu']);
   });
 
   it('refuses no token, a forged token and an expired token with 401', async () => {
