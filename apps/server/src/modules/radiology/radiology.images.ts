@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RadiologyWork } from '@klinikita/domain/radiology/radiology.schema';
 import type { FastifyRequest } from 'fastify';
@@ -7,8 +7,15 @@ import type { AuthSession } from '../../plugins/auth.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
+import type { Executor } from '../../shared/sql.ts';
 import { recordStoredFile, sniffImage } from '../files/files.service.ts';
-import { fileIdOf, imageOfVisit, insertImage, removeImage } from './radiology.queries.ts';
+import {
+  fileIdOf,
+  imageOfVisit,
+  insertImage,
+  removeImage,
+  sameSizeImagesOfVisit,
+} from './radiology.queries.ts';
 import { onVisit, scopedRadVisit } from './radiology.service.ts';
 
 /**
@@ -71,9 +78,19 @@ export async function readUpload(request: FastifyRequest) {
   return { ...found, caption };
 }
 
+/** Whether the visit already shows an image with exactly these bytes (read under the report lock). */
+async function alreadyAttached(tx: Executor, uploadsDir: string, registrationId: number, content: Buffer) {
+  for (const { storagePath } of await sameSizeImagesOfVisit(tx, registrationId, content.length)) {
+    const stored = await readFile(path.join(uploadsDir, storagePath)).catch(() => null);
+    if (stored?.equals(content)) return true;
+  }
+  return false;
+}
+
 /**
  * Stores the file (written first, removed again if the database refuses) and attaches it to the
- * visit in one transaction with the audit row.
+ * visit in one transaction with the audit row. The same file sent again (a double click, a
+ * network retry) attaches nothing twice: the visit's work is answered as it is.
  */
 export async function addRadiologyImage(
   db: Db,
@@ -98,8 +115,13 @@ export async function addRadiologyImage(
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(`${target}.part`, upload.content, { flag: 'wx' });
   await rename(`${target}.part`, target);
+  let duplicate = false;
   try {
-    return await onVisit(db, session, uid, async (tx) => {
+    const work = await onVisit(db, session, uid, async (tx) => {
+      if (await alreadyAttached(tx, uploadsDir, visit.id, upload.content)) {
+        duplicate = true;
+        return;
+      }
       await recordStoredFile(tx, {
         uid: fileUid,
         corpId: session.corpId,
@@ -132,6 +154,8 @@ export async function addRadiologyImage(
         detail: { mimeType: type.mime, sizeBytes: upload.content.length },
       });
     });
+    if (duplicate) await rm(target, { force: true });
+    return work;
   } catch (error) {
     await rm(target, { force: true });
     throw error;

@@ -133,6 +133,21 @@ export async function imageOfVisit(db: Executor, registrationId: number, uid: st
   return row ?? null;
 }
 
+/** The visit's shown images of exactly this size, where an identical upload would be. */
+export function sameSizeImagesOfVisit(db: Executor, registrationId: number, sizeBytes: number) {
+  return db
+    .select({ storagePath: files.storagePath })
+    .from(radiologyImages)
+    .innerJoin(files, eq(files.id, radiologyImages.fileId))
+    .where(
+      and(
+        eq(radiologyImages.registrationId, registrationId),
+        eq(files.sizeBytes, sizeBytes),
+        isNull(radiologyImages.removedAt),
+      ),
+    );
+}
+
 export async function fileIdOf(db: Executor, uid: string) {
   const [row] = await db.select({ id: files.id }).from(files).where(eq(files.uid, uid));
   return row?.id ?? null;

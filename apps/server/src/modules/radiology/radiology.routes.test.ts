@@ -256,6 +256,15 @@ describe('a radiology report of an ordered examination', () => {
       name: 'thorax.png',
       addedBy: radName,
     });
+    // the same file again (a double click, a network retry): attached once, concurrently too
+    const again = await Promise.all([
+      upload(visit.visitId, 'radiologi', { name: 'thorax.png', type: 'image/png', content: PNG }, 'PA'),
+      upload(visit.visitId, 'radiologi', { name: 'thorax.png', type: 'image/png', content: PNG }, 'PA'),
+    ]);
+    for (const r of again) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect((json(r).data as RadiologyWork).images.map((i) => i.uid)).toEqual([w.images[0].uid]);
+    }
     const text = await upload(visit.visitId, 'radiologi', {
       name: 'a.png',
       type: 'image/png',
