@@ -32,6 +32,7 @@ export const outboxEn: typeof outboxId = {
   types: {
     'lab.result.released': 'Lab results released',
     'service.performed': 'Service performed',
+    'service.voided': 'Service voided',
     'encounter.finished': 'Examination finished',
   },
 };

@@ -31,6 +31,7 @@ export const outboxId = {
   types: {
     'lab.result.released': 'Hasil lab dirilis',
     'service.performed': 'Layanan dikerjakan',
+    'service.voided': 'Layanan dibatalkan',
     'encounter.finished': 'Pemeriksaan selesai',
   },
 };

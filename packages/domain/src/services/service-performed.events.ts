@@ -8,6 +8,12 @@ export const SERVICE_EVENTS = {
    * it; SATUSEHAT sends the procedure or observation.
    */
   performed: 'service.performed',
+  /**
+   * A performed service was voided (a procedure recorded on the wrong visit): billing takes the
+   * charge back, inventory returns the consumables. `sourceUid` names the record of the
+   * `service.performed` being undone.
+   */
+  voided: 'service.voided',
 } as const;
 
 export const servicePerformedSchema = z.object({
@@ -28,3 +34,17 @@ export const servicePerformedSchema = z.object({
   performedAt: z.string(),
 });
 export type ServicePerformed = z.infer<typeof servicePerformedSchema>;
+
+export const serviceVoidedSchema = z.object({
+  registrationId: z.string(),
+  corpId: z.number().int(),
+  clinicId: z.number().int(),
+  patientId: z.number().int(),
+  serviceType: z.enum(['LAB', 'RAD', 'PHYSIO', 'TREATMENT', 'MCU']),
+  /** The record whose `service.performed` is undone. */
+  sourceUid: z.string(),
+  reason: z.string(),
+  voidedBy: z.number().int(),
+  voidedAt: z.string(),
+});
+export type ServiceVoided = z.infer<typeof serviceVoidedSchema>;

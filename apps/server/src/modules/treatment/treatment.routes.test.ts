@@ -193,9 +193,23 @@ describe('the treatment room', () => {
       by: 'Siti Nurhaliza',
       reason: 'Salah pasien',
     });
+    const [event] = await ctx.database.db
+      .select({ payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'service.voided'), eq(domainEvents.aggregateId, uid)));
+    expect(event?.payload).toMatchObject({
+      serviceType: 'TREATMENT',
+      sourceUid: uid,
+      reason: 'Salah pasien',
+    });
     expect(
       (await call('POST', `/treatment/procedures/${uid}/void`, 'perawat', { reason: 'Lagi' })).statusCode,
     ).toBe(409);
+    const voidEvents = await ctx.database.db
+      .select({ n: count() })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'service.voided'), eq(domainEvents.aggregateId, uid)));
+    expect(voidEvents[0].n).toBe(1);
     const list = json(
       await call('GET', `/treatment/visits?clinicId=10&search=${visit.patient.mrn}`, 'perawat'),
     ).data;

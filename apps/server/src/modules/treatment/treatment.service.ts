@@ -1,7 +1,11 @@
 import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import type { Paged } from '@klinikita/domain/common/paged';
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
-import { SERVICE_EVENTS, type ServicePerformed } from '@klinikita/domain/services/service-performed.events';
+import {
+  SERVICE_EVENTS,
+  type ServicePerformed,
+  type ServiceVoided,
+} from '@klinikita/domain/services/service-performed.events';
 import type {
   TreatmentOptions,
   TreatmentVisit,
@@ -242,7 +246,10 @@ export function recordTreatmentProcedure(
       clinicId: visit.clinicId,
       payload,
     });
-    await publishEvent(tx, { clinicId: visit.clinicId, type: SERVICE_EVENTS.performed, id: visit.uid });
+    // the ordering doctor's screen, at the clinic that ordered it, refetches too
+    const ordering = visit.serviceOrderUid ? await orderForDesk(tx, visit.serviceOrderUid) : null;
+    for (const clinicId of new Set([visit.clinicId, ordering?.clinicId ?? visit.clinicId]))
+      await publishEvent(tx, { clinicId, type: SERVICE_EVENTS.performed, id: visit.uid });
     await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
     await audit(tx, session, ip, 'treatment.procedure.record', visit, procedureUid, {
       icd9: code.code,
@@ -271,6 +278,26 @@ export function voidTreatmentProcedure(
     const procedure = await procedureByUid(tx, uid);
     if (!procedure || procedure.voidedAt) throw refuse(409, 'alreadyVoided');
     await voidProcedure(tx, procedure.id, session.userId, input.reason);
+    const payload: ServiceVoided = {
+      registrationId: visit.uid,
+      corpId: visit.corpId,
+      clinicId: visit.clinicId,
+      patientId: visit.patientId,
+      serviceType: 'TREATMENT',
+      sourceUid: procedure.uid,
+      reason: input.reason,
+      voidedBy: session.userId,
+      voidedAt: new Date().toISOString(),
+    };
+    await emit(tx, {
+      type: SERVICE_EVENTS.voided,
+      aggregateType: 'treatmentProcedure',
+      aggregateId: procedure.uid,
+      corpId: visit.corpId,
+      clinicId: visit.clinicId,
+      payload,
+    });
+    await publishEvent(tx, { clinicId: visit.clinicId, type: SERVICE_EVENTS.performed, id: visit.uid });
     await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
     await audit(tx, session, ip, 'treatment.procedure.void', visit, procedure.uid, { reason: input.reason });
     return present(tx, visit);
