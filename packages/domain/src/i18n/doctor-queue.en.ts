@@ -5,6 +5,13 @@ export const doctorQueueEn: typeof doctorQueueId = {
   allDate: 'All date',
   labReleased: 'New lab results',
   labReleasedTitle: 'Lab results released and not yet opened',
+  labCritical: 'Critical value',
+  labCriticalTitle: 'Critical value, lab results not yet opened: {{items}}',
+  criticalAlert: {
+    title: 'Critical value: {{name}}',
+    value: '{{parameter}} {{value}} ({{flag}})',
+    open: 'Open the patient to see the full results',
+  },
   home: 'Home',
   homeHint: 'To registration (front office)',
   lab: 'Lab',

@@ -5,6 +5,13 @@ export const doctorQueueId = {
   allDate: 'All date',
   labReleased: 'Hasil lab baru',
   labReleasedTitle: 'Hasil lab dirilis dan belum dibuka',
+  labCritical: 'Nilai kritis',
+  labCriticalTitle: 'Nilai kritis, hasil lab belum dibuka: {{items}}',
+  criticalAlert: {
+    title: 'Nilai kritis: {{name}}',
+    value: '{{parameter}} {{value}} ({{flag}})',
+    open: 'Buka pasien untuk melihat hasil lengkap',
+  },
   home: 'Home',
   homeHint: 'Ke pendaftaran (front office)',
   lab: 'Lab',

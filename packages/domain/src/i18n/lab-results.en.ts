@@ -45,7 +45,8 @@ export const labResultsEn: typeof labResultsId = {
     LL: 'Critically low',
     A: 'Abnormal',
   },
-  critical: 'Critical value — tell the ordering doctor',
+  critical: 'Critical value — the ordering doctor will be notified when the results are released',
+  criticalReleased: 'Critical value — the ordering doctor was notified when the results were released',
   criticalList: 'Critical values: {{items}}',
   range: {
     between: '{{low}}–{{high}}',

@@ -43,7 +43,8 @@ export const labResultsId = {
     LL: 'Kritis rendah',
     A: 'Abnormal',
   },
-  critical: 'Nilai kritis — beri tahu dokter pengirim',
+  critical: 'Nilai kritis — dokter pengirim akan diberi tahu saat hasil dirilis',
+  criticalReleased: 'Nilai kritis — dokter pengirim telah diberi tahu saat hasil dirilis',
   criticalList: 'Nilai kritis: {{items}}',
   range: {
     between: '{{low}}–{{high}}',

@@ -12,11 +12,25 @@ const registrationParams = z.object({
   registrationId: z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong'),
 });
 
-/** A patient with lab results released in the last day (the doctor's sidebar badge). */
+/** A critical value (flag HH or LL) of a released report, as the doctor's alert names it. */
+export const releasedCriticalValueSchema = z.object({
+  nameId: z.string(),
+  nameEn: z.string(),
+  value: z.union([z.number(), z.string()]).nullable(),
+  unit: z.string().nullable(),
+  flag: z.enum(['HH', 'LL']),
+});
+export type ReleasedCriticalValue = z.infer<typeof releasedCriticalValueSchema>;
+
+/** A patient with lab results released in the last day (the doctor's sidebar badge and alert). */
 export const releasedLabPatientSchema = z.object({
   patientUid: z.string(),
+  patientName: z.string(),
   /** The newest release (an amendment released again counts anew). */
   releasedAt: z.string(),
+  /** Whether the newest release holds a critical value, and which (in print order). */
+  critical: z.boolean(),
+  criticalValues: z.array(releasedCriticalValueSchema),
 });
 export type ReleasedLabPatient = z.infer<typeof releasedLabPatientSchema>;
 
@@ -54,6 +68,7 @@ export const listReleasedLabPatients = endpoint({
   path: '/lab-results/released-patients',
   permission: 'record.read',
   tags,
-  summary: 'Patients with lab results released in the last 24 hours (the doctor’s badge)',
+  summary:
+    'Patients with lab results released in the last 24 hours, critical values named (the doctor’s badge)',
   response: z.array(releasedLabPatientSchema),
 });

@@ -165,7 +165,11 @@ export async function letterheadOf(db: Executor, clinicId: number) {
   return row;
 }
 
-/** Patients with a lab report released in the last day, at the clinics or for their orders. */
+/**
+ * Patients with a lab report released in the last day, at the clinics or for their orders: each
+ * patient's newest release, with its critical values (flag HH or LL). One statement: the newest
+ * report per patient first, then its values by `report_id` (the values' unique index).
+ */
 export async function releasedLabPatients(db: Executor, corpId: number, clinicIds: readonly number[]) {
   const clinicList = sql`ARRAY[${sql.join(
     clinicIds.map((id) => sql`${id}`),
@@ -173,18 +177,43 @@ export async function releasedLabPatients(db: Executor, corpId: number, clinicId
   )}]::int[]`;
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT p.uid AS patient_uid, max(lr.released_at) AS released_at
-      FROM lab_reports lr
-      JOIN registrations r ON r.id = lr.registration_id
-      JOIN patients p ON p.id = r.patient_id
-      LEFT JOIN service_orders so ON so.uid = r.service_order_uid
-      WHERE lr.corp_id = ${corpId} AND lr.status = 'released'
-        AND lr.released_at > now() - interval '1 day'
-        AND (lr.clinic_id = ANY(${clinicList}) OR so.clinic_id = ANY(${clinicList}))
-      GROUP BY p.uid`),
+      WITH newest AS (
+        SELECT DISTINCT ON (p.id) p.uid AS patient_uid, p.name AS patient_name, lr.id AS report_id,
+          lr.released_at
+        FROM lab_reports lr
+        JOIN registrations r ON r.id = lr.registration_id
+        JOIN patients p ON p.id = r.patient_id
+        LEFT JOIN service_orders so ON so.uid = r.service_order_uid
+        WHERE lr.corp_id = ${corpId} AND lr.status = 'released'
+          AND lr.released_at > now() - interval '1 day'
+          AND (lr.clinic_id = ANY(${clinicList}) OR so.clinic_id = ANY(${clinicList}))
+        ORDER BY p.id, lr.released_at DESC, lr.id DESC
+      )
+      SELECT n.patient_uid, n.patient_name, n.released_at,
+        COALESCE(c.critical_values, '[]'::json) AS critical_values
+      FROM newest n
+      LEFT JOIN LATERAL (
+        SELECT json_agg(json_build_object('nameId', lp.name_id, 'nameEn', lp.name_en,
+            'valueNumber', v.value_number, 'valueText', v.value_text, 'unit', v.unit, 'flag', v.flag)
+          ORDER BY v.service_id, lp.print_order, lp.id) AS critical_values
+        FROM lab_result_values v
+        JOIN lab_parameters lp ON lp.id = v.parameter_id
+        WHERE v.report_id = n.report_id AND v.flag IN ('HH', 'LL')
+      ) c ON true`),
   );
   return rows.map((r) => ({
     patientUid: r.patient_uid as string,
+    patientName: r.patient_name as string,
     releasedAt: new Date(r.released_at as string).toISOString(),
+    criticalValues: r.critical_values as CriticalValueRow[],
   }));
+}
+
+export interface CriticalValueRow {
+  nameId: string;
+  nameEn: string;
+  valueNumber: number | null;
+  valueText: string | null;
+  unit: string | null;
+  flag: 'HH' | 'LL';
 }

@@ -1,4 +1,5 @@
 import type { LabWork } from '@klinikita/domain/lab/lab-results.schema';
+import type { ReleasedLabPatient } from '@klinikita/domain/results/lab-print.contract';
 import type { VisitResults } from '@klinikita/domain/results/visit-results.schema';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,13 @@ async function release(visitId: string, values: Record<string, number>) {
   expect((await call('POST', `/lab-results/visits/${visitId}/release`, 'lab')).statusCode).toBe(200);
 }
 
+/** The patient's row in the doctor's released list (the sidebar badge). */
+async function releasedFor(patientUid: string) {
+  const res = await call('GET', '/lab-results/released-patients', 'dokter');
+  expect(res.statusCode, res.body).toBe(200);
+  return (json(res).data as ReleasedLabPatient[]).find((p) => p.patientUid === patientUid);
+}
+
 const listed = async (who: string, query: string) => {
   const res = await call('GET', `/visit-results/visits?${query}`, who);
   expect(res.statusCode, res.body).toBe(200);
@@ -199,13 +207,15 @@ describe('the printable results of a visit', () => {
     expect(printed.n).toBe(3);
   });
 
-  it('names the patient to the ordering doctor’s badge once released, to clinical readers only', async () => {
-    const res = await call('GET', '/lab-results/released-patients', 'dokter');
-    expect(res.statusCode, res.body).toBe(200);
-    const mine = (json(res).data as { patientUid: string; releasedAt: string }[]).find(
-      (p) => p.patientUid === visit.patient.uid,
-    );
+  it('names the patient to the ordering doctor’s badge once released, critical values too, to clinical readers only', async () => {
+    const mine = await releasedFor(visit.patient.uid);
     expect(mine?.releasedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // HB 6,2 is LL; LEU 12,5 is only H
+    expect(mine).toMatchObject({
+      patientName: 'Pasien Hasil Cetak',
+      critical: true,
+      criticalValues: [{ nameId: 'Hemoglobin', nameEn: 'Haemoglobin', value: 6.2, unit: 'g/dL', flag: 'LL' }],
+    });
     expect((await call('GET', '/lab-results/released-patients', 'pendaftaran')).statusCode).toBe(403);
   });
 
@@ -275,6 +285,7 @@ describe('the printable results of a visit', () => {
   });
 
   it('prints an amended report as "Hasil berubah" with its reason, and nothing while the correction is a draft', async () => {
+    const released = await releasedFor(visit.patient.uid);
     const amend = await call('POST', `/lab-results/visits/${visit.visitId}/amend`, 'lab', {
       reason: 'Salah input hemoglobin',
     });
@@ -292,5 +303,9 @@ describe('the printable results of a visit', () => {
     expect(text).toContain('HASIL BERUBAH');
     expect(text).toContain('Salah input hemoglobin');
     expect(text).toMatch(/12,4/);
+    // the badge follows the newest release: the corrected report holds no critical value
+    const badge = await releasedFor(visit.patient.uid);
+    expect(badge).toMatchObject({ critical: false, criticalValues: [] });
+    expect(badge!.releasedAt > released!.releasedAt).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { Paged } from '@klinikita/domain/common/paged';
+import type { ReleasedLabPatient } from '@klinikita/domain/results/lab-print.contract';
 import type {
   PrintedLabReport,
   ResultVisit,
@@ -255,8 +256,22 @@ export async function printLabSheet(
   };
 }
 
-/** The doctor's badge: patients with lab results released in the last day (clinical readers only). */
-export function listReleasedLabPatients(db: Db, session: AuthSession) {
+/**
+ * The doctor's badge and critical-value alert: patients with lab results released in the last day,
+ * each newest release's critical values named (clinical readers only).
+ */
+export async function listReleasedLabPatients(db: Db, session: AuthSession): Promise<ReleasedLabPatient[]> {
   assertClinical(session);
-  return releasedLabPatients(db, session.corpId, session.clinicIds);
+  const rows = await releasedLabPatients(db, session.corpId, session.clinicIds);
+  return rows.map(({ criticalValues, ...patient }) => ({
+    ...patient,
+    critical: criticalValues.length > 0,
+    criticalValues: criticalValues.map((v) => ({
+      nameId: v.nameId,
+      nameEn: v.nameEn,
+      value: v.valueNumber ?? v.valueText,
+      unit: v.unit,
+      flag: v.flag,
+    })),
+  }));
 }

@@ -37,6 +37,7 @@ import {
   listStatuses,
 } from '../queue-params.ts';
 import { slashClaimed } from '../slash-target.ts';
+import { CriticalLabAlert } from './critical-lab-alert.tsx';
 import { type QueueFilter, QueueFilterModal } from './queue-filter-modal.tsx';
 import { doctorPagePath, QueueList } from './queue-list.tsx';
 import { useCallPatient } from './status-move.tsx';
@@ -282,6 +283,7 @@ export function DoctorQueueSidebar() {
         callingId={pendingId}
       />
 
+      <CriticalLabAlert />
       <QueueFilterModal
         opened={filterOpen}
         value={filter}

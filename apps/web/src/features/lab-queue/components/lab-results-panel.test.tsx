@@ -238,7 +238,9 @@ describe('LabResultsPanel', { timeout: 20_000 }, () => {
     expect(within(screen.getByTestId('row-LEU')).getByText('H')).toBeInTheDocument();
     expect(within(screen.getByTestId('row-PROT')).getByText('A')).toBeInTheDocument();
     expect(screen.getByTestId('value-LDL')).toHaveTextContent('140');
-    expect(screen.getByText('Nilai kritis — beri tahu dokter pengirim')).toBeInTheDocument();
+    expect(
+      screen.getByText('Nilai kritis — dokter pengirim akan diberi tahu saat hasil dirilis'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Nilai kritis: Hemoglobin')).toBeInTheDocument();
     expect(input('Hemoglobin').value).toBe('21,5');
   });
@@ -372,6 +374,25 @@ describe('LabResultsPanel', { timeout: 20_000 }, () => {
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(history).getByText(/1,42/)).toBeInTheDocument();
+  });
+
+  it('says of a released critical value that the ordering doctor was told', async () => {
+    const released = report({
+      status: 'released',
+      validated: { name: 'dr. Rina', at },
+      released: { name: 'dr. Rina', at },
+      values: [value(HB, 6.2, 'LL'), value(LEU, 6, 'N')],
+    });
+    mockApi({ [WORK]: () => ok(work({ report: released })) });
+    renderPanel();
+    await screen.findByTestId('lab-test-LAB-DL');
+    expect(
+      screen.getByText('Nilai kritis — dokter pengirim telah diberi tahu saat hasil dirilis'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Nilai kritis — dokter pengirim akan diberi tahu saat hasil dirilis'),
+    ).toBeNull();
+    expect(screen.getByText('Nilai kritis: Hemoglobin')).toBeInTheDocument();
   });
 
   it('asks the reason for an amendment and opens the next version for entry', async () => {

@@ -328,7 +328,7 @@ function ReportForm({
             color="red"
             variant="filled"
             icon={<IconAlertTriangle size={18} />}
-            title={t('labResults.critical')}
+            title={t(status === 'released' ? 'labResults.criticalReleased' : 'labResults.critical')}
           >
             {t('labResults.criticalList', {
               items: critical.map((v) => parameterName.get(v.parameterUid) ?? '').join(', '),
