@@ -4,7 +4,8 @@
  * corporate grown to 50 clinics, 200 doctors practising every day, BENCH_PATIENTS patients
  * (default 1,000,000) and BENCH_REGISTRATIONS registrations (default 3,000,000) over three
  * years, today included, BENCH_SERVICES services priced at every clinic (service-prices.ts) and
- * BENCH_LAB_VALUES released lab result values (lab-results.ts).
+ * BENCH_LAB_VALUES released lab result values (lab-results.ts) and a busy lab day at clinic 10
+ * today: BENCH_LAB_DAY visits on the lab's worklist (lab-day.ts).
  * Without DATABASE_URL it fills embedded PGlite in BENCH_DATA_DIR instead, by default with
  * 50,000 patients, 150,000 registrations and 200 priced services. Rows are generated inside
  * the database (INSERT … SELECT over generate_series, in large batches), which loads faster than
@@ -26,6 +27,7 @@ import {
   progress,
   type Sql,
 } from './bench-db.ts';
+import { BENCH_LAB_DAY, generateLabDay } from './lab-day.ts';
 import { BENCH_LAB_VALUES, generateLabResults } from './lab-results.ts';
 import { BENCH_SERVICES, generateServicePrices } from './service-prices.ts';
 
@@ -231,6 +233,10 @@ async function main() {
     const labStep = progress('lab result values', BENCH_LAB_VALUES);
     await generateLabResults(client, corpId, (reports) => labStep.tick(reports));
     labStep.done();
+
+    const labDayStep = progress("today's lab worklist", Math.max(BENCH_LAB_DAY, 1));
+    labDayStep.tick(await generateLabDay(client, corpId));
+    labDayStep.done();
 
     const finish = progress('counters and statistics', 2);
     await client.query(

@@ -2,8 +2,9 @@
  * Lab results at bench scale (issue 16): BENCH_LAB_VALUES result values (default 1,000,000;
  * 100,000 on PGlite) — a released Darah Lengkap report on the bench's lab visits, newest first,
  * each parameter valued around its range (one in twenty high), with the unit and range copied as
- * the lab copies them. The scenarios read one visit's lab work (order, tests, report) and one
- * patient's haemoglobin trend.
+ * the lab copies them; each of those visits has its received EDTA tube and its lab flag set, as the
+ * lab leaves a released visit. The scenarios read one visit's lab work (order, tests, report) and
+ * one patient's haemoglobin trend.
  */
 import type { Sql } from './bench-db.ts';
 
@@ -42,6 +43,24 @@ export async function generateLabResults(
         AND NOT EXISTS (SELECT 1 FROM lab_reports x WHERE x.registration_id = r.id)
       ORDER BY r.queue_date DESC, r.id DESC
       LIMIT ${reports}`,
+    [corpId],
+  );
+  // the visit's sample (a received EDTA tube) and flags, as the released report leaves them
+  await client.query(
+    `UPDATE registrations r SET sampling_done = true, lab_done = true
+       FROM lab_reports lr
+      WHERE lr.registration_id = r.id AND lr.corp_id = $1 AND lr.entered_by IS NULL AND lr.status = 'released'`,
+    [corpId],
+  );
+  await client.query(
+    `INSERT INTO lab_specimens (uid, corp_id, clinic_id, registration_id, container, specimen, barcode, status,
+                                collected_at, received_at, created_at)
+     SELECT gen_random_uuid()::text, lr.corp_id, lr.clinic_id, lr.registration_id, 'edta', 'wholeBlood',
+            'B' || lpad(lr.registration_id::text, 10, '0') || 'E', 'received', lr.created_at + interval '5 minutes',
+            lr.created_at + interval '15 minutes', lr.created_at
+       FROM lab_reports lr
+      WHERE lr.corp_id = $1 AND lr.entered_by IS NULL AND lr.status = 'released'
+        AND NOT EXISTS (SELECT 1 FROM lab_specimens s WHERE s.registration_id = lr.registration_id)`,
     [corpId],
   );
   const {

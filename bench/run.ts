@@ -3,8 +3,8 @@
  * in the same run — a bare Fastify route running the identical queries (the same query functions
  * of the server, on the same database) with nothing else in the way: no session lookup, no menu
  * check, no validation, no response schema. Prints requests/s, p50, p99 and the ratio per
- * scenario, checks the query plans of search and queue lists for sequential scans, and writes
- * bench/results/<time>.json and .md. Needs `npm run bench:data` first.
+ * scenario, checks the query plans of search, queue lists and the lab's reads and result entry for
+ * sequential scans, and writes bench/results/<time>.json and .md. Needs `npm run bench:data` first.
  *
  * On PostgreSQL (DATABASE_URL or BENCH_DATABASE_URL) the server runs as its own process. On PGlite
  * (neither set) one embedded database cannot be opened by two processes, so the real app
@@ -35,7 +35,8 @@ import {
 } from '../apps/server/src/modules/auth/auth.queries.ts';
 import { readRecord } from '../apps/server/src/modules/consultations/records.service.ts';
 import { releasedResultsOfPatient } from '../apps/server/src/modules/lab-results/lab-results.queries.ts';
-import { getLabWork } from '../apps/server/src/modules/lab-results/lab-results.service.ts';
+import { getLabWork, saveLabResults } from '../apps/server/src/modules/lab-results/lab-results.service.ts';
+import { getLabWorklist } from '../apps/server/src/modules/lab-specimens/lab-worklist.service.ts';
 import { pagePatients } from '../apps/server/src/modules/patients/patients.queries.ts';
 import { pageRegistrations } from '../apps/server/src/modules/registrations/registrations.queries.ts';
 import { createRegistration } from '../apps/server/src/modules/registrations/registrations.service.ts';
@@ -46,6 +47,7 @@ import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchTarget, engineName, openBenchPglite, type Sql } from './bench-db.ts';
 import { heldTable, measureHeldStreams } from './held.ts';
+import { labDaySample, labEntryPool } from './lab-day.ts';
 import { labSample } from './lab-results.ts';
 import { ensureLongPatient } from './record-patient.ts';
 import { API, BENCH_LIMITS_NOTE, login, startServer } from './server.ts';
@@ -59,7 +61,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 interface Scenario {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /** path on the real server (under the API) and on the baseline */
   server: string;
   baseline: string;
@@ -134,6 +136,7 @@ function seqScans(plan: unknown): string[] {
         'service_prices',
         'lab_reports',
         'lab_result_values',
+        'lab_specimens',
       ].includes(String(node['Relation Name']))
     )
       found.push(String(node['Relation Name']));
@@ -284,6 +287,20 @@ async function main() {
     parameter: 'HB',
     limit: 200,
   };
+  // the lab's busy day: its blood count grid, and the 20 values of an order saved in one request
+  const labDay = await labDaySample(sql, sample.corp_id);
+  const worklistQuery = labDay && {
+    clinicId: 10,
+    date: labDay.date,
+    serviceUid: labDay.bloodCountUid,
+    page: 1,
+    limit: 25,
+  };
+  const entryBody = labDay && { version: null, values: labDay.values };
+  // one visit per save: the first save of a visit writes the report and its 20 values
+  const entryPool = (
+    count = Number(process.env.BENCH_LAB_ENTRIES ?? (target.kind === 'pglite' ? 300 : 1000)),
+  ) => labEntryPool(sql, { corpId: sample.corp_id, patientId: labDay!.patientId, today }, count);
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const queueFilter = {
@@ -348,6 +365,10 @@ async function main() {
   });
   baseline.get('/lab-work', async () => getLabWork(db, auth, lab!.visitUid));
   baseline.get('/lab-trend', async () => releasedResultsOfPatient(db, trendFilter!));
+  baseline.get('/lab-worklist', async () => getLabWorklist(db, auth, worklistQuery!));
+  baseline.put('/lab-entry/:id', async (request) =>
+    saveLabResults(db, auth, (request.params as { id: string }).id, entryBody!, '127.0.0.1'),
+  );
   baseline.post('/register', async () =>
     createRegistration(
       db,
@@ -446,6 +467,30 @@ async function main() {
             baseline: '/lab-trend',
             token: 'superadmin' as const,
             read: true,
+          },
+        ]
+      : []),
+    ...(labDay
+      ? [
+          {
+            // the day's blood count grid: the visits waiting, their tests, samples and drafts (issue 16)
+            name: `lab worklist of a day (${labDay.visits} visits)`,
+            method: 'GET' as const,
+            server: `${API}/lab/worklist?clinicId=10&date=${q(labDay.date)}&serviceUid=${labDay.bloodCountUid}&limit=25`,
+            baseline: '/lab-worklist',
+            token: 'superadmin' as const,
+            read: true,
+          },
+          {
+            // one request saves the whole order: flags, ranges copied, version 1, audit
+            name: `enter the results of a ${labDay.values.length}-parameter panel`,
+            method: 'PUT' as const,
+            server: `${API}/lab-results/visits/:id/values`,
+            baseline: '/lab-entry/:id',
+            body: entryBody!,
+            token: 'superadmin' as const,
+            pool: () => entryPool(),
+            read: false,
           },
         ]
       : []),
@@ -561,10 +606,22 @@ async function main() {
   await pageRegistrations(db, labFilter);
   await readRecord(db, auth, longPatient.patientUid, recordQuery, '127.0.0.1');
   if (priceQuery) await priceOf(db, priceQuery);
+  if (lab) {
+    await getLabWork(db, auth, lab.visitUid);
+    await releasedResultsOfPatient(db, trendFilter!);
+  }
+  if (labDay) {
+    await getLabWorklist(db, auth, worklistQuery!);
+    const [visit] = await entryPool(1);
+    await saveLabResults(db, auth, visit, entryBody!, '127.0.0.1');
+  }
   capture = false;
   const planProblems: string[] = [];
   console.log('\nQuery plans (EXPLAIN):');
-  for (const { query, params } of captured) {
+  // the statements, not the transactions' begin, savepoints and commit
+  for (const { query, params } of captured.filter((c) =>
+    /^\s*(select|insert|update|delete|with)\b/i.test(c.query),
+  )) {
     const {
       rows: [{ 'QUERY PLAN': plan }],
     } = await sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${query}`, params);
@@ -578,7 +635,14 @@ async function main() {
 
   await server.stop();
   await baseline.close();
-  // the bench leaves the data as it found it: the visits it registered and the pools it called go
+  // the bench leaves the data as it found it: the visits it registered and the pools it called go,
+  // with the lab results it saved on them
+  const made = 'SELECT id FROM registrations WHERE id > $1';
+  await sql.query(
+    `DELETE FROM lab_result_values WHERE report_id IN (SELECT id FROM lab_reports WHERE registration_id IN (${made}))`,
+    [lastBefore],
+  );
+  await sql.query(`DELETE FROM lab_reports WHERE registration_id IN (${made})`, [lastBefore]);
   await sql.query('DELETE FROM registrations WHERE id > $1', [lastBefore]);
   await bench.close();
 
@@ -618,7 +682,7 @@ async function main() {
     '',
     planProblems.length
       ? `Sequential scans: ${planProblems.join('; ')}`
-      : 'No sequential scan of patients or registrations in the search and queue plans.',
+      : 'No sequential scan of the big tables in the plans of search, queue lists and the lab.',
     '',
     '## Targets',
     '',
@@ -631,7 +695,7 @@ async function main() {
       return `| ${r.name} | ${ratio} | ${mark(t.tailOk)} ${p99} ${t.tailOk ? '≤' : '>'} 3 × ${p50} |`;
     }),
     '',
-    `${mark(!planProblems.length)} query plans of search and queue lists: ${planProblems.length ? `sequential scan in ${planProblems.length}` : 'indexes only'}`,
+    `${mark(!planProblems.length)} query plans of search, queue lists and the lab: ${planProblems.length ? `sequential scan in ${planProblems.length}` : 'indexes only'}`,
     `${mark(!failed.length)} answers: ${failed.length ? `errors or non-2xx in ${failed.map((r) => r.name).join(', ')}` : 'all 2xx, no errors'}`,
     ...(held
       ? [

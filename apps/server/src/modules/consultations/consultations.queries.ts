@@ -257,9 +257,10 @@ export async function insertServiceOrder(db: Executor, values: typeof serviceOrd
   await db.insert(serviceOrders).values(values);
 }
 
-/** A service order with its note's diagnoses, doctor and clinic (what the desk performing it shows). */
-export async function findServiceOrder(db: Executor, uid: string) {
-  const [row] = await db
+/** Service orders with their note's diagnoses, doctor and clinic (what the desk performing them shows). */
+export function findServiceOrders(db: Executor, uids: readonly string[]) {
+  if (!uids.length) return Promise.resolve([]);
+  return db
     .select({
       uid: serviceOrders.uid,
       clinicId: serviceOrders.clinicId,
@@ -274,8 +275,7 @@ export async function findServiceOrder(db: Executor, uid: string) {
     .innerJoin(clinics, eq(clinics.id, serviceOrders.clinicId))
     .leftJoin(doctors, eq(doctors.id, encounters.doctorId))
     .leftJoin(doctorEmployee, eq(doctorEmployee.id, doctors.employeeId))
-    .where(eq(serviceOrders.uid, uid));
-  return row ?? null;
+    .where(inArray(serviceOrders.uid, [...uids]));
 }
 
 export async function prescriptionsOf(db: Executor, encounterIds: number[]) {

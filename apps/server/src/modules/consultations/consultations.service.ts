@@ -30,7 +30,7 @@ import {
   type EncounterRow,
   findEncounter,
   findEncounterByRegistration,
-  findServiceOrder,
+  findServiceOrders,
   findVisit,
   insertAddendum,
   insertEncounter,
@@ -102,22 +102,31 @@ export async function encounterByUid(db: Executor, uid: string): Promise<Encount
 }
 
 /**
- * A doctor's order as the desk performing it reads it: the items and note, the ordering doctor and
- * clinic, the note's diagnoses as one line (primary first). The caller has checked its own scope
- * on the visit the order became; null when there is no such order.
+ * Doctors' orders as the desk performing them reads them, by uid: the items and note, the ordering
+ * doctor and clinic, the note's diagnoses as one line (primary first). The caller has checked its
+ * own scope on the visits the orders became; an unknown uid is left out.
  */
+export async function ordersForDesk(db: Executor, orderUids: readonly string[]) {
+  const rows = await findServiceOrders(db, [...new Set(orderUids)]);
+  return new Map(
+    rows.map((row) => {
+      const diagnoses = [...row.diagnoses].sort((a, b) => Number(b.primary) - Number(a.primary));
+      const order = {
+        clinicId: row.clinicId,
+        clinicName: row.clinicName,
+        doctorName: row.doctorName ?? null,
+        items: row.items,
+        note: row.note,
+        diagnosis: diagnoses.map((d) => `${d.code} ${d.title}`).join('; ') || null,
+      };
+      return [row.uid, order];
+    }),
+  );
+}
+
+/** One order as the desk reads it (see `ordersForDesk`); null when there is no such order. */
 export async function orderForDesk(db: Executor, orderUid: string) {
-  const row = await findServiceOrder(db, orderUid);
-  if (!row) return null;
-  const diagnoses = [...row.diagnoses].sort((a, b) => Number(b.primary) - Number(a.primary));
-  return {
-    clinicId: row.clinicId,
-    clinicName: row.clinicName,
-    doctorName: row.doctorName ?? null,
-    items: row.items,
-    note: row.note,
-    diagnosis: diagnoses.map((d) => `${d.code} ${d.title}`).join('; ') || null,
-  };
+  return (await ordersForDesk(db, [orderUid])).get(orderUid) ?? null;
 }
 
 /** The encounter if the session may read it: same corporate, a clinic of the user's, a clinical role. */

@@ -112,8 +112,12 @@ const enteredBy = alias(users, 'entered_by_user');
 const validatedBy = alias(users, 'validated_by_user');
 const releasedBy = alias(users, 'released_by_user');
 
-/** Every version of a visit's report, newest first, with who entered, validated and released it. */
-export function reportsOfVisit(db: Executor, registrationId: number): Promise<LabReportRow[]> {
+/**
+ * Every version of these visits' reports, by visit and newest first, with who entered, validated
+ * and released each.
+ */
+export function reportsOfVisits(db: Executor, registrationIds: readonly number[]): Promise<LabReportRow[]> {
+  if (!registrationIds.length) return Promise.resolve([]);
   return db
     .select({
       ...getTableColumns(labReports),
@@ -125,8 +129,8 @@ export function reportsOfVisit(db: Executor, registrationId: number): Promise<La
     .leftJoin(enteredBy, eq(enteredBy.id, labReports.enteredBy))
     .leftJoin(validatedBy, eq(validatedBy.id, labReports.validatedBy))
     .leftJoin(releasedBy, eq(releasedBy.id, labReports.releasedBy))
-    .where(eq(labReports.registrationId, registrationId))
-    .orderBy(desc(labReports.version));
+    .where(inArray(labReports.registrationId, [...registrationIds]))
+    .orderBy(asc(labReports.registrationId), desc(labReports.version));
 }
 
 /** The values of these report versions, with their parameter's public id and code. */

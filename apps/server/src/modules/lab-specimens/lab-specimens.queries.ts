@@ -23,6 +23,15 @@ const replaced = alias(labSpecimens, 'replaced_specimen');
 
 /** Every container of a visit, in the order they were labelled. */
 export function specimensOfVisit(db: Executor, registrationId: number): Promise<LabSpecimenRow[]> {
+  return specimensOfVisits(db, [registrationId]);
+}
+
+/** Every container of these visits, by visit and in the order they were labelled. */
+export function specimensOfVisits(
+  db: Executor,
+  registrationIds: readonly number[],
+): Promise<LabSpecimenRow[]> {
+  if (!registrationIds.length) return Promise.resolve([]);
   return db
     .select({
       id: labSpecimens.id,
@@ -57,8 +66,8 @@ export function specimensOfVisit(db: Executor, registrationId: number): Promise<
     .leftJoin(receivedBy, eq(receivedBy.id, labSpecimens.receivedBy))
     .leftJoin(rejectedBy, eq(rejectedBy.id, labSpecimens.rejectedBy))
     .leftJoin(replaced, eq(replaced.id, labSpecimens.replacesId))
-    .where(eq(labSpecimens.registrationId, registrationId))
-    .orderBy(asc(labSpecimens.id));
+    .where(inArray(labSpecimens.registrationId, [...registrationIds]))
+    .orderBy(asc(labSpecimens.registrationId), asc(labSpecimens.id));
 }
 
 /** Serialises the specimen steps of one visit (a double click labels nothing twice). */

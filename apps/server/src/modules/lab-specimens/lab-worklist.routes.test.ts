@@ -1,3 +1,4 @@
+import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import type { LabVisitSpecimens } from '@klinikita/domain/lab/lab-specimens.schema';
 import type { LabImportPreview, LabWorklist } from '@klinikita/domain/lab/lab-worklist.schema';
 import { count } from 'drizzle-orm';
@@ -81,6 +82,13 @@ describe('the lab worklist grid and the analyzer import', () => {
     expect(grid.parameters).toBeNull();
     expect(grid.rows.docs).toEqual([]);
     dl = grid.tests.find((t) => t.code === 'LAB-DL')!.serviceUid;
+  });
+
+  it('reads a day by its dd/mm/yyyy date: today as the default reads it, a quiet day empty', async () => {
+    const today = await worklist(`&date=${toDDMMYYYY(grid.day)}`);
+    expect(today).toEqual(grid);
+    const quiet = await worklist('&date=01/02/2020');
+    expect(quiet).toMatchObject({ day: '2020-02-01', tests: [], rows: { totalDocs: 0 } });
   });
 
   it('shows one row per sample and one column per parameter, with the EDTA tube’s barcode', async () => {
@@ -191,6 +199,26 @@ describe('the lab worklist grid and the analyzer import', () => {
       );
     expect(cell(0, 'HT')?.value).toBe(41);
     expect(cell(1, 'LEU')?.value).toBe(7.2);
+  });
+
+  it('reads the whole day in a fixed number of queries, not a few per visit', async () => {
+    // every statement the app sends to the database while the grid is read (the session's included)
+    const client = (ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const query = client.query;
+    let statements = 0;
+    client.query = (...args: unknown[]) => {
+      statements++;
+      return query.apply(client, args);
+    };
+    try {
+      grid = await worklist(`&serviceUid=${dl}`);
+    } finally {
+      client.query = query;
+    }
+    // a, b and c wait at least (a visit read on its own took eight statements)
+    expect(grid.tests.reduce((n, t) => n + t.samples, 0)).toBeGreaterThanOrEqual(3);
+    expect(statements).toBeLessThan(20);
   });
 
   it('refuses another clinic’s worklist and a desk without the right to enter results', async () => {

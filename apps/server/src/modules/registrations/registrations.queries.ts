@@ -74,6 +74,15 @@ export async function findRegistrationById(db: Executor, id: number): Promise<Re
   return row ? toRow(row) : null;
 }
 
+/** These registrations, in no particular order (an unknown id is left out). */
+export async function findRegistrationsByIds(
+  db: Executor,
+  ids: readonly number[],
+): Promise<RegistrationRow[]> {
+  if (!ids.length) return [];
+  return rowsOf(await db.execute(sql`${VIEW} WHERE r.id IN ${[...ids]}`)).map(toRow);
+}
+
 export interface ListFilter {
   clinicId: number;
   from: string;

@@ -35,6 +35,7 @@ import {
   findRegistration,
   findRegistrationById,
   findRegistrationByOrder,
+  findRegistrationsByIds,
   insertRegistration,
   lockDoctorDay,
   lockPatientVisitDay,
@@ -328,6 +329,7 @@ export async function setVisitStep(
 /** A visit row by its uid or id, for the modules that work on visits (no scope: the caller's). */
 export const visitRowByUid = (db: Executor, uid: string) => findRegistration(db, uid);
 export const visitRowById = (db: Executor, id: number) => findRegistrationById(db, id);
+export const visitRowsByIds = (db: Executor, ids: readonly number[]) => findRegistrationsByIds(db, ids);
 
 export async function readRegistration(db: Db, session: AuthSession, uid: string) {
   return toRegistration(await scopedRegistration(db, session, uid));
