@@ -10,6 +10,7 @@ export const doctorQueueEn: typeof doctorQueueId = {
   criticalAlert: {
     title: 'Critical value: {{name}}',
     value: '{{parameter}} {{value}} ({{flag}})',
+    flag: { HH: 'Critically high', LL: 'Critically low' },
     open: 'Open the patient to see the full results',
   },
   home: 'Home',

@@ -10,6 +10,7 @@ export const doctorQueueId = {
   criticalAlert: {
     title: 'Nilai kritis: {{name}}',
     value: '{{parameter}} {{value}} ({{flag}})',
+    flag: { HH: 'Kritis tinggi', LL: 'Kritis rendah' },
     open: 'Buka pasien untuk melihat hasil lengkap',
   },
   home: 'Home',

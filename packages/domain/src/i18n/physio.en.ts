@@ -102,4 +102,12 @@ export const physioEn: typeof physioId = {
   },
   remaining: 'Physiotherapy: {{remaining}} of {{planned}} sessions left',
   remainingHint: 'Active programme at {{clinic}}: {{done}} sessions done',
+  card: {
+    waiting: 'Awaiting the physiotherapy note: {{items}}',
+    thisVisit: 'Orders of this visit',
+    opened: 'Opened {{date}} · {{clinic}}',
+    lastSession: 'Last session',
+    lastReevaluation: 'Last re-evaluation',
+    more: 'Show {{count}} more programmes',
+  },
 };

@@ -99,4 +99,13 @@ export const physioId = {
   },
   remaining: 'Fisioterapi: sisa {{remaining}} dari {{planned}} sesi',
   remainingHint: 'Program aktif di {{clinic}}: {{done}} sesi sudah dijalani',
+  /** The doctor's card and the record's visit: the patient's programmes (reuses the words above). */
+  card: {
+    waiting: 'Menunggu catatan fisioterapi: {{items}}',
+    thisVisit: 'Permintaan kunjungan ini',
+    opened: 'Dibuka {{date}} · {{clinic}}',
+    lastSession: 'Sesi terakhir',
+    lastReevaluation: 'Evaluasi ulang terakhir',
+    more: 'Tampilkan {{count}} program lainnya',
+  },
 };

@@ -75,4 +75,10 @@ export const treatmentEn: typeof treatmentId = {
     voidedBy: 'Voided by {{name}}: {{reason}}',
     voidedBadge: 'Voided',
   },
+  card: {
+    waiting: 'Awaiting the procedure: {{items}}',
+    thisVisit: 'Orders of this visit',
+    earlier: 'Earlier procedures',
+    more: 'Show {{count}} more procedures',
+  },
 };

@@ -73,4 +73,11 @@ export const treatmentId = {
     voidedBy: 'Dibatalkan oleh {{name}}: {{reason}}',
     voidedBadge: 'Dibatalkan',
   },
+  /** The doctor's card and the record's visit: the procedures done for the patient. */
+  card: {
+    waiting: 'Menunggu tindakan: {{items}}',
+    thisVisit: 'Permintaan kunjungan ini',
+    earlier: 'Tindakan sebelumnya',
+    more: 'Tampilkan {{count}} tindakan lainnya',
+  },
 };

@@ -1,4 +1,5 @@
 import { conflictErrors, endpoint } from '../common/contract.ts';
+import { z } from '../common/zod-config.ts';
 import {
   physioPatientParamsSchema,
   physioProgrammeCloseSchema,
@@ -87,4 +88,15 @@ export const getPhysioRemaining = endpoint({
   summary: 'Sessions remaining of the patient’s active programme, for the front office (null: none)',
   params: physioPatientParamsSchema,
   response: physioRemainingSchema,
+});
+
+export const listPatientPhysioProgrammes = endpoint({
+  method: 'GET',
+  path: '/physio/patients/:uid/programmes',
+  permission: 'record.read',
+  tags,
+  summary:
+    'A patient’s physiotherapy programmes with their sessions, newest first (the doctor’s screen and the record)',
+  params: physioPatientParamsSchema,
+  response: z.array(physioProgrammeSchema),
 });

@@ -1,7 +1,10 @@
 import { conflictErrors, endpoint } from '../common/contract.ts';
+import { z } from '../common/zod-config.ts';
 import {
+  patientTreatmentProcedureSchema,
   treatmentOptionsQuerySchema,
   treatmentOptionsSchema,
+  treatmentPatientParamsSchema,
   treatmentProcedureCreateSchema,
   treatmentProcedureParamsSchema,
   treatmentVisitParamsSchema,
@@ -73,4 +76,15 @@ export const voidTreatmentProcedure = endpoint({
   response: treatmentVisitSchema,
   errors: conflictErrors,
   message: 'treatment.voided',
+});
+
+export const listPatientTreatmentProcedures = endpoint({
+  method: 'GET',
+  path: '/treatment/patients/:uid/procedures',
+  permission: 'record.read',
+  tags,
+  summary:
+    'A patient’s treatment procedures, newest first, voided ones left out (the doctor’s screen and the record)',
+  params: treatmentPatientParamsSchema,
+  response: z.array(patientTreatmentProcedureSchema),
 });

@@ -54,6 +54,7 @@ export const treatmentWorklistSchema = pagedSchema(treatmentVisitItemSchema);
 
 export const treatmentVisitParamsSchema = z.object({ registrationId: uidSchema });
 export const treatmentProcedureParamsSchema = z.object({ uid: uidSchema });
+export const treatmentPatientParamsSchema = z.object({ uid: uidSchema });
 export const treatmentOptionsQuerySchema = z.object({ clinicId: z.coerce.number().int().positive() });
 
 export const consumableSchema = z.object({
@@ -100,6 +101,21 @@ export const treatmentProcedureSchema = z.object({
   voided: z.object({ by: z.string(), at: z.string(), reason: z.string() }).nullable(),
 });
 export type TreatmentProcedure = z.infer<typeof treatmentProcedureSchema>;
+
+/** A procedure done for a patient, for the doctor's screen and the record (voided ones left out). */
+export const patientTreatmentProcedureSchema = z.object({
+  uid: z.string(),
+  /** The treatment visit it was done on. */
+  registrationId: z.string(),
+  clinicName: z.string(),
+  icd9Code: z.string(),
+  name: z.string(),
+  consumables: z.array(z.object({ name: z.string(), quantity: z.number(), unit: z.string() })),
+  notes: z.string().nullable(),
+  performedBy: z.string(),
+  performedAt: z.string(),
+});
+export type PatientTreatmentProcedure = z.infer<typeof patientTreatmentProcedureSchema>;
 
 export const treatmentVisitSchema = z.object({
   registrationId: z.string(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   clinics,
   patients,
@@ -29,7 +29,11 @@ const programmeColumns = {
   createdByName: users.name,
 };
 
-async function programmesWhere(db: Executor, where: ReturnType<typeof and>): Promise<ProgrammeRow[]> {
+async function programmesWhere(
+  db: Executor,
+  where: ReturnType<typeof and>,
+  limit = 1,
+): Promise<ProgrammeRow[]> {
   const rows = await db
     .select(programmeColumns)
     .from(physioProgrammes)
@@ -38,7 +42,7 @@ async function programmesWhere(db: Executor, where: ReturnType<typeof and>): Pro
     .leftJoin(users, eq(users.id, physioProgrammes.createdBy))
     .where(where)
     .orderBy(desc(physioProgrammes.id))
-    .limit(1);
+    .limit(limit);
   return rows.map((r) => ({
     ...r.row,
     clinicName: r.clinicName,
@@ -69,6 +73,35 @@ export async function latestProgrammeOf(db: Executor, corpId: number, patientId:
   return row ?? null;
 }
 
+/**
+ * A patient's programmes the reader may see, newest first: made at one of the reader's clinics, or
+ * ordered from one of them (the order of the visit that opened it or of one of its sessions).
+ */
+export async function programmesOfPatient(
+  db: Executor,
+  f: { corpId: number; patientId: number; clinicIds: number[]; limit: number },
+): Promise<ProgrammeRow[]> {
+  if (!f.clinicIds.length) return [];
+  const clinicList = sql.join(
+    f.clinicIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const orderedFromReader = sql`EXISTS (
+    SELECT 1 FROM registrations v JOIN service_orders so ON so.uid = v.service_order_uid
+     WHERE so.clinic_id IN (${clinicList})
+       AND (v.id = ${physioProgrammes.registrationId}
+            OR v.id IN (SELECT s.registration_id FROM physio_sessions s WHERE s.programme_id = ${physioProgrammes.id})))`;
+  return programmesWhere(
+    db,
+    and(
+      eq(physioProgrammes.corpId, f.corpId),
+      eq(physioProgrammes.patientId, f.patientId),
+      sql`(${inArray(physioProgrammes.clinicId, f.clinicIds)} OR ${orderedFromReader})`,
+    ),
+    f.limit,
+  );
+}
+
 export async function programmeById(db: Executor, id: number) {
   const [row] = await programmesWhere(db, and(eq(physioProgrammes.id, id)));
   return row ?? null;
@@ -89,6 +122,19 @@ export async function sessionsOf(db: Executor, programmeId: number): Promise<Ses
     .leftJoin(users, eq(users.id, physioSessions.performedBy))
     .where(eq(physioSessions.programmeId, programmeId))
     .orderBy(asc(physioSessions.sessionNumber));
+  return rows.map((r) => ({ ...r.row, visitUid: r.visitUid, performedByName: r.performedByName }));
+}
+
+/** The sessions of these programmes, by programme, oldest first. */
+export async function sessionsOfProgrammes(db: Executor, programmeIds: number[]): Promise<SessionRow[]> {
+  if (!programmeIds.length) return [];
+  const rows = await db
+    .select({ row: physioSessions, visitUid: registrations.uid, performedByName: users.name })
+    .from(physioSessions)
+    .innerJoin(registrations, eq(registrations.id, physioSessions.registrationId))
+    .leftJoin(users, eq(users.id, physioSessions.performedBy))
+    .where(inArray(physioSessions.programmeId, programmeIds))
+    .orderBy(asc(physioSessions.programmeId), asc(physioSessions.sessionNumber));
   return rows.map((r) => ({ ...r.row, visitUid: r.visitUid, performedByName: r.performedByName }));
 }
 

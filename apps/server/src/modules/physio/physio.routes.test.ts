@@ -1,9 +1,18 @@
-import type { PhysioVisit } from '@klinikita/domain/physio/physio.schema';
+import type { PhysioProgramme, PhysioVisit } from '@klinikita/domain/physio/physio.schema';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, patients, physioSessions, registrations } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  domainEvents,
+  patients,
+  physioProgrammes,
+  physioSessions,
+  registrations,
+  roles,
+  users,
+} from '../../db/schema/index.ts';
 import { grantMenus } from '../../db/seed/demo.ts';
-import { newUid } from '../../shared/crypto.ts';
+import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { addForeignCorporate, userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
@@ -304,5 +313,120 @@ describe('a physiotherapy programme from the doctor’s referral to completion',
       payerType: 'self',
     });
     expect((await call('GET', `/physio/visits/${lab._id}`, 'perawat')).statusCode).toBe(409);
+  });
+});
+
+/**
+ * Readers of the record besides dokter (clinic 10): a doctor of Surabaya (clinic 12) only, and a
+ * doctor of the other corporate.
+ */
+async function addReaders() {
+  const db = ctx.database.db;
+  const dokter = await userByName(db, 'dokter');
+  const other = await userByName(db, 'adminlain');
+  const [doctorRole] = await db
+    .insert(roles)
+    .values({ uid: newUid(), corpId: other.corpId, name: 'Doctor', builtIn: true })
+    .returning();
+  await grantMenus(db, doctorRole.id, ['doctor', 'emr']);
+  const passwordHash = await hashPassword('rahasia123');
+  await db.insert(users).values([
+    {
+      uid: newUid(),
+      username: 'doktersurabaya',
+      passwordHash,
+      name: 'Dokter Surabaya',
+      roleId: dokter.roleId,
+      corpId: dokter.corpId,
+      clinicId: 12,
+    },
+    {
+      uid: newUid(),
+      username: 'dokterlain',
+      passwordHash,
+      name: 'Dokter Lain',
+      roleId: doctorRole.id,
+      corpId: other.corpId,
+      clinicId: 20,
+    },
+  ]);
+  tokens.doktersurabaya = await loginAs(ctx.app, 'doktersurabaya', 'rahasia123');
+  tokens.dokterlain = await loginAs(ctx.app, 'dokterlain', 'rahasia123');
+}
+
+describe('the patient’s programmes on the doctor’s screen and in the record', () => {
+  let referred: Awaited<ReturnType<typeof referredVisit>>;
+  const url = () => `/physio/patients/${referred.patient.uid}/programmes`;
+  const programmes = async (who: string) => {
+    const res = await call('GET', url(), who);
+    expect(res.statusCode, res.body).toBe(200);
+    return json(res).data as PhysioProgramme[];
+  };
+
+  beforeAll(async () => {
+    await addReaders();
+    referred = await referredVisit();
+    const opened = await call('POST', `/physio/visits/${referred.visitId}/programme`, 'perawat', assessment);
+    expect(opened.statusCode, opened.body).toBe(200);
+    await call('POST', `/physio/visits/${referred.visitId}/session`, 'perawat', sessionNote);
+    const again = await nextVisit(referred.patient.uid);
+    await call('POST', `/physio/visits/${again}/session`, 'perawat', {
+      kind: 'reevaluation',
+      painBefore: 3,
+      painAfter: 1,
+      interventions: 'Latihan McKenzie',
+      note: 'Membungkuk tanpa nyeri',
+      measures: { rangeOfMotion: [{ joint: 'Lumbal', movement: 'Fleksi', degrees: 70 }], strength: [] },
+    });
+  });
+
+  it('lists the programme with its sessions, pain before and after and the re-evaluation; audited', async () => {
+    const [p, ...rest] = await programmes('dokter');
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({
+      status: 'active',
+      registrationId: referred.visitId,
+      diagnosis: 'Low back pain mekanik',
+      plannedSessions: 3,
+      sessionsDone: 2,
+      remaining: 1,
+    });
+    expect(p.sessions).toMatchObject([
+      { sessionNumber: 1, kind: 'session', painBefore: 6, painAfter: 4, registrationId: referred.visitId },
+      {
+        sessionNumber: 2,
+        kind: 'reevaluation',
+        painBefore: 3,
+        painAfter: 1,
+        note: 'Membungkuk tanpa nyeri',
+        rangeOfMotion: [{ joint: 'Lumbal', movement: 'Fleksi', degrees: 70 }],
+      },
+    ]);
+    const [patient] = await ctx.database.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(eq(patients.uid, referred.patient.uid));
+    const reads = await ctx.database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'record.read'), eq(auditLog.patientId, patient.id)));
+    expect(reads.map((r) => r.detail)).toContainEqual({ physioProgrammes: [p.uid] });
+  });
+
+  it('shows a programme done at another clinic to the clinic that ordered it, not to a third', async () => {
+    const db = ctx.database.db;
+    const [p] = await programmes('dokter');
+    // the programme run at Cikarang for Menteng's order
+    await db.update(physioProgrammes).set({ clinicId: 11 }).where(eq(physioProgrammes.uid, p.uid));
+    expect((await programmes('dokter')).map((x) => x.uid)).toEqual([p.uid]);
+    expect(await programmes('doktersurabaya')).toEqual([]);
+    await db.update(physioProgrammes).set({ clinicId: 10 }).where(eq(physioProgrammes.uid, p.uid));
+  });
+
+  it('is the clinical readers’ of the corporate: no record menu 403, another corporate 404', async () => {
+    expect((await call('GET', url(), 'kasir')).statusCode).toBe(403);
+    expect((await call('GET', url(), 'pendaftaran')).statusCode).toBe(403);
+    expect((await call('GET', url(), 'dokterlain')).statusCode).toBe(404);
+    expect((await call('GET', '/physio/patients/no-such-patient/programmes', 'dokter')).statusCode).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import {
   getPatientPhysioProgramme,
   getPhysioRemaining,
   getPhysioVisit,
+  listPatientPhysioProgrammes,
   notePhysioSession,
 } from '@klinikita/domain/physio/physio.contract';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,10 @@ import { requireSession } from '../../plugins/auth.ts';
 import { route } from '../../shared/route.ts';
 import * as physio from './physio.service.ts';
 
-/** Physiotherapy: a visit's referral and programme, session notes, closing; the front office's count. */
+/**
+ * Physiotherapy: a visit's referral and programme, session notes, closing; the front office's count;
+ * the patient's programmes for the doctor and the record.
+ */
 export async function physioRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   route(app, getPhysioVisit, (req) =>
@@ -29,6 +33,9 @@ export async function physioRoutes(app: FastifyInstance, opts: { db: Db }) {
   );
   route(app, getPatientPhysioProgramme, (req) =>
     physio.getPatientPhysioProgramme(db, requireSession(req), req.params.uid),
+  );
+  route(app, listPatientPhysioProgrammes, (req) =>
+    physio.listPatientPhysioProgrammes(db, requireSession(req), req.params.uid, req.ip),
   );
   route(app, getPhysioRemaining, (req) => physio.getPhysioRemaining(db, requireSession(req), req.params.uid));
 }

@@ -16,6 +16,7 @@ import { newUid } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Executor, Tx } from '../../shared/sql.ts';
 import { orderForDesk } from '../consultations/consultations.service.ts';
+import { scopedPatient } from '../consultations/records.service.ts';
 import { itemsOfText } from '../lab-results/lab-results.order.ts';
 import { markLabDone, scopedRegistration } from '../registrations/registrations.service.ts';
 import { toPhysioProgramme, toPhysioRemaining } from './physio.mapper.ts';
@@ -30,8 +31,10 @@ import {
   physioServiceCodes,
   programmeById,
   programmeOpenedOn,
+  programmesOfPatient,
   sessionOfVisit,
   sessionsOf,
+  sessionsOfProgrammes,
   updateProgramme,
 } from './physio.queries.ts';
 
@@ -62,6 +65,12 @@ async function orderOf(db: Executor, visit: PhysioVisitRow) {
     note: order?.note ?? null,
     items: order ? [...order.items] : itemsOfText(visit.complaint),
   };
+}
+
+/** The clinics whose open screens hear of the visit's work: its own and the one that ordered it. */
+async function liveClinicsOf(db: Executor, visit: PhysioVisitRow) {
+  const order = visit.serviceOrderUid ? await orderForDesk(db, visit.serviceOrderUid) : null;
+  return new Set([visit.clinicId, order?.clinicId ?? visit.clinicId]);
 }
 
 async function programmeView(db: Executor, row: ProgrammeRow | null): Promise<PhysioProgramme | null> {
@@ -229,7 +238,8 @@ export function notePhysioSession(
       clinicId: visit.clinicId,
       payload,
     });
-    await publishEvent(tx, { clinicId: visit.clinicId, type: SERVICE_EVENTS.performed, id: visit.uid });
+    for (const clinicId of await liveClinicsOf(tx, visit))
+      await publishEvent(tx, { clinicId, type: SERVICE_EVENTS.performed, id: visit.uid });
     await audit(tx, session, ip, 'physio.session.note', visit, programme.uid, {
       session: sessionUid,
       sessionNumber,
@@ -277,4 +287,44 @@ export async function getPhysioRemaining(
   const patientId = await scopedPatientId(db, session, uid);
   const programme = await activeProgrammeOf(db, session.corpId, patientId);
   return programme ? toPhysioRemaining(programme, (await sessionsOf(db, programme.id)).length) : null;
+}
+
+/**
+ * A patient's programmes for the doctor's screen and the record, newest first: the record's reader
+ * rule (a clinical role, the same corporate), programmes of the reader's clinics or ordered from
+ * them. A read of the record, audited.
+ */
+export async function listPatientPhysioProgrammes(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  ip: string,
+): Promise<PhysioProgramme[]> {
+  const patient = await scopedPatient(db, session, uid);
+  const rows = await programmesOfPatient(db, {
+    corpId: session.corpId,
+    patientId: patient.id,
+    clinicIds: session.clinicIds,
+    limit: 20,
+  });
+  const sessions = await sessionsOfProgrammes(
+    db,
+    rows.map((r) => r.id),
+  );
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    action: 'record.read',
+    entity: 'patient',
+    entityId: uid,
+    patientId: patient.id,
+    ip,
+    detail: { physioProgrammes: rows.map((r) => r.uid) },
+  });
+  return rows.map((r) =>
+    toPhysioProgramme(
+      r,
+      sessions.filter((s) => s.programmeId === r.id),
+    ),
+  );
 }

@@ -1,9 +1,11 @@
 import type { RegistrationStatus } from '@klinikita/domain/registrations/registration.rules';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
+  clinics,
   drugs,
   medicalCodes,
   registrations,
+  serviceOrders,
   services,
   treatmentProcedures,
   users,
@@ -95,6 +97,45 @@ export async function proceduresOfVisit(db: Executor, registrationId: number): P
     serviceCode: r.serviceCode,
   }));
 }
+
+/**
+ * A patient's procedures the reader may see, newest first, voided ones left out: done at one of
+ * the reader's clinics, or ordered from one of them.
+ */
+export async function proceduresOfPatient(
+  db: Executor,
+  f: { corpId: number; patientId: number; clinicIds: number[]; limit: number },
+) {
+  if (!f.clinicIds.length) return [];
+  return db
+    .select({
+      uid: treatmentProcedures.uid,
+      registrationUid: registrations.uid,
+      clinicName: clinics.name,
+      icd9Code: treatmentProcedures.icd9Code,
+      name: treatmentProcedures.name,
+      consumables: treatmentProcedures.consumables,
+      notes: treatmentProcedures.notes,
+      performedByName: performer.name,
+      performedAt: treatmentProcedures.performedAt,
+    })
+    .from(treatmentProcedures)
+    .innerJoin(registrations, eq(registrations.id, treatmentProcedures.registrationId))
+    .innerJoin(clinics, eq(clinics.id, treatmentProcedures.clinicId))
+    .innerJoin(performer, eq(performer.id, treatmentProcedures.performedBy))
+    .leftJoin(serviceOrders, eq(serviceOrders.uid, registrations.serviceOrderUid))
+    .where(
+      and(
+        eq(treatmentProcedures.corpId, f.corpId),
+        eq(registrations.patientId, f.patientId),
+        isNull(treatmentProcedures.voidedAt),
+        or(inArray(treatmentProcedures.clinicId, f.clinicIds), inArray(serviceOrders.clinicId, f.clinicIds)),
+      ),
+    )
+    .orderBy(desc(treatmentProcedures.performedAt), desc(treatmentProcedures.id))
+    .limit(f.limit);
+}
+export type PatientProcedureRow = Awaited<ReturnType<typeof proceduresOfPatient>>[number];
 
 export async function procedureByKey(db: Executor, registrationId: number, requestKey: string) {
   const [row] = await db

@@ -6,17 +6,14 @@ import type {
   LabWorkParameter,
   LabWorkTest,
 } from '@klinikita/domain/lab/lab-results.schema';
+import { formatResultNumber } from './lab-number.ts';
 
 /**
  * The result entry's pure rules: how a value is shown in its field and read back (a decimal
  * comma in Indonesian), the range text, the order the keyboard walks, and the one save body.
  */
 
-const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : 'id-ID');
-
-/** A number as the user's language shows it in a table: 150.000 and 13,5 in Indonesian. */
-export const formatResultNumber = (value: number, locale: string) =>
-  value.toLocaleString(intlLocale(locale), { maximumFractionDigits: 4 });
+export { formatResultNumber } from './lab-number.ts';
 
 /** A stored value as its field holds it: no grouping, the decimal comma in Indonesian. */
 export function valueText(value: number | string | null | undefined, locale: string): string {

@@ -2,6 +2,7 @@ import { LIVE_RESYNC } from '@klinikita/domain/common/live-events';
 import { ENCOUNTER_EVENTS } from '@klinikita/domain/consultations/consultation.events';
 import { LAB_RESULT_EVENTS } from '@klinikita/domain/lab/lab-results.event-names';
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
+import { SERVICE_EVENTS } from '@klinikita/domain/services/service-performed.events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE } from '../api-client.ts';
@@ -20,6 +21,8 @@ const FORWARDED: readonly string[] = [
   ENCOUNTER_EVENTS.finished,
   // a released result: the ordering doctor's screen and the record refetch
   LAB_RESULT_EVENTS.released,
+  // a physiotherapy session or a procedure done: the doctor's cards and the record refetch
+  SERVICE_EVENTS.performed,
   LIVE_RESYNC,
 ];
 
@@ -77,6 +80,10 @@ export function useLiveRegistrations(clinicId: number | null | undefined, onEven
       // so the ordering doctor's card shows the values without a reload
       if (type === LAB_RESULT_EVENTS.released || type === LIVE_RESYNC)
         void client.invalidateQueries({ queryKey: ['labResults'] });
+      // a session or procedure done (or voided): the physio and treatment queries (their contracts'
+      // tags) refetch, so the ordering doctor's cards show it without a reload
+      if (type === SERVICE_EVENTS.performed || type === LIVE_RESYNC)
+        for (const tag of ['physio', 'treatment']) void client.invalidateQueries({ queryKey: [tag] });
       onEvent?.(type, event);
     });
   }, [clinicId, client, onEvent]);

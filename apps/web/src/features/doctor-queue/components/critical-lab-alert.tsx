@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractQuery } from '../../../shared/api/contract-client.ts';
-import { formatResultNumber } from '../../../shared/lab/lab-results-model.ts';
+import { formatResultNumber } from '../../../shared/lab/lab-number.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { releaseMarks } from './release-marks.ts';
 
@@ -20,7 +20,7 @@ export function criticalValueText(v: ReleasedCriticalValue, t: TFunction, locale
   return t('doctorQueue.criticalAlert.value', {
     parameter: locale === 'en' ? v.nameEn : v.nameId,
     value: v.unit ? `${value} ${v.unit}` : value,
-    flag: t(`labResults.flagTitle.${v.flag}`),
+    flag: t(`doctorQueue.criticalAlert.flag.${v.flag}`),
   });
 }
 

@@ -15,6 +15,10 @@ import type {
   ReferralDraft,
 } from '../../../shared/consultations/encounters-api.ts';
 import type { EncounterTemplate } from '../../../shared/consultations/templates-api.ts';
+import { LabResultsCard } from '../../../shared/results/lab-results-card.tsx';
+import { PhysioCard } from '../../../shared/results/physio-card.tsx';
+import { RadiologyReportCard } from '../../../shared/results/radiology-report-card.tsx';
+import { TreatmentCard } from '../../../shared/results/treatment-card.tsx';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import { ExaminationActions } from '../components/examination-actions.tsx';
 import { PatientBanner } from '../components/patient-banner.tsx';
@@ -33,8 +37,6 @@ import {
 } from './draft-model.ts';
 import { DraftSections, type SoapField } from './draft-sections.tsx';
 import { HistoryPanel } from './history-panel.tsx';
-import { LabResultsCard } from './lab-results-card.tsx';
-import { RadiologyReportCard } from './radiology-report-card.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { KeyHints, type Section, sectionId, useSectionKeys } from './section-keys.tsx';
 import { TemplateActions } from './template-actions.tsx';
@@ -250,6 +252,8 @@ export function DraftEditor({
             <HistoryPanel {...history} />
             <LabResultsCard patientUid={r.patient.uid} mt="sm" />
             <RadiologyReportCard patientUid={r.patient.uid} mt="sm" />
+            <PhysioCard patientUid={r.patient.uid} mt="sm" />
+            <TreatmentCard patientUid={r.patient.uid} mt="sm" />
           </div>
         </Grid.Col>
       </Grid>

@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { CodePicker } from '../../../shared/consultations/code-picker.tsx';
 import { type Encounter, useAddAddendum } from '../../../shared/consultations/encounters-api.ts';
-import { LabResultsCard } from './lab-results-card.tsx';
+import { LabResultsCard } from '../../../shared/results/lab-results-card.tsx';
+import { PhysioCard } from '../../../shared/results/physio-card.tsx';
+import { RadiologyReportCard } from '../../../shared/results/radiology-report-card.tsx';
+import { TreatmentCard } from '../../../shared/results/treatment-card.tsx';
 import { PrescriptionSection } from './prescription-section.tsx';
-import { RadiologyReportCard } from './radiology-report-card.tsx';
 import { formatMoment, formatNumber } from './visit-format.ts';
 import { VITAL_ORDER } from './vitals-section.tsx';
 
@@ -202,6 +204,8 @@ export function SignedNote({ encounter: e, canAddendum }: { encounter: Encounter
         )}
         <LabResultsCard patientUid={e.patient.uid} orders={e.serviceOrders} />
         <RadiologyReportCard patientUid={e.patient.uid} orders={e.serviceOrders} />
+        <PhysioCard patientUid={e.patient.uid} orders={e.serviceOrders} />
+        <TreatmentCard patientUid={e.patient.uid} orders={e.serviceOrders} />
         {e.referral && (
           <Block title={t('examination.sections.referral')}>
             <Text size="sm">

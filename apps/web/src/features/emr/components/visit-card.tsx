@@ -14,6 +14,7 @@ import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
 import { type Encounter, encounterPdfUrl, letterPdfUrl } from '../api/record-api.ts';
 import { formatDate } from '../format.ts';
+import { OrderResults } from './order-results.tsx';
 
 const number = (value: number, locale: string) => value.toLocaleString(locale === 'en' ? 'en-GB' : 'id-ID');
 
@@ -351,6 +352,8 @@ export function VisitCard({
             </Part>
           )}
         </SimpleGrid>
+
+        <OrderResults encounter={e} />
 
         {e.addenda.length > 0 && (
           <Part title={t('emr.visit.addenda')}>

@@ -2,9 +2,9 @@ import type { ServiceOrder } from '@klinikita/domain/consultations/encounter.sch
 import type { PatientLabResult } from '@klinikita/domain/lab/lab-results.schema';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../shared/session/session-store.ts';
-import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
-import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { DEMO_SCREENS, withScreens } from '../../test/menu-grants.ts';
+import { makeUser, mockApi, renderWithApp } from '../../test/render.tsx';
+import { sessionStore } from '../session/session-store.ts';
 import { LabResultsCard } from './lab-results-card.tsx';
 
 const RESULTS = '/api/clinic/v1/lab-results/patients/p1';

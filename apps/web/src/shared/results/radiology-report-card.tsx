@@ -6,14 +6,14 @@ import type { PatientRadiologyReport } from '@klinikita/domain/radiology/radiolo
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import { Badge, Button, Card, Group, Loader, type MantineSpacing, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contractKey, useContractQuery } from '../../../shared/api/contract-client.ts';
-import { formatDateTime } from '../../../shared/format.ts';
-import { clinicEventsUrl, subscribeLive } from '../../../shared/live/live-events.ts';
-import { usePermissions } from '../../../shared/session/permissions.ts';
-import { useSessionUser } from '../../../shared/session/session-store.ts';
-import { useWorkingClinic } from '../../../shared/session/working-clinic.ts';
+import { contractKey, useContractQuery } from '../api/contract-client.ts';
+import { formatDateTime } from '../format.ts';
+import { clinicEventsUrl, subscribeLive } from '../live/live-events.ts';
+import { usePermissions } from '../session/permissions.ts';
+import { useSessionUser } from '../session/session-store.ts';
+import { useWorkingClinic } from '../session/working-clinic.ts';
 
 /** The signed reports shown before "Tampilkan … lainnya". */
 const SHOWN = 2;
@@ -69,41 +69,46 @@ function ReportBlock({ report, locale }: { report: PatientRadiologyReport; local
 /**
  * "Laporan radiologi" on the doctor's screen: the patient's signed radiology reports, the visit's
  * own orders first (or that they are awaited); refetched when the clinic's visits change (a
- * signature publishes a registration update to the ordering clinic).
+ * signature publishes a registration update to the ordering clinic). `visitOnly` (a visit of the
+ * record): the reports of `orders` alone, nothing without a radiology order.
  */
 export function RadiologyReportCard({
   patientUid,
   orders = [],
+  visitOnly = false,
   mt,
 }: {
   patientUid: string;
   orders?: readonly ServiceOrder[];
+  visitOnly?: boolean;
   mt?: MantineSpacing;
 }) {
   const { t, i18n } = useTranslation();
   const locale: Locale = i18n.language === 'en' ? 'en' : 'id';
+  const titleId = useId();
   const canRead = usePermissions().has('record.read');
   const { clinic } = useWorkingClinic();
   const client = useQueryClient();
   const [all, setAll] = useState(false);
+  const radOrders = orders.filter((o) => o.serviceType === 'RAD');
+  const wanted = canRead && (!visitOnly || radOrders.length > 0);
   const reports = useContractQuery(
     listPatientRadiologyReports,
     { params: { uid: patientUid } },
-    { enabled: canRead },
+    { enabled: wanted },
   );
   useEffect(() => {
-    if (!canRead || !clinic) return;
+    if (!wanted || !clinic) return;
     return subscribeLive(clinicEventsUrl(clinic.id), (type) => {
       if (type === REGISTRATION_EVENTS.updated || type === LIVE_RESYNC)
         void client.invalidateQueries({ queryKey: contractKey(listPatientRadiologyReports) });
     });
-  }, [canRead, clinic, client]);
-  if (!canRead) return null;
-  const radOrders = orders.filter((o) => o.serviceType === 'RAD');
+  }, [wanted, clinic, client]);
+  if (!wanted) return null;
   const visitRads = radOrders.map((o) => o.registrationId);
   const list = reports.data ?? [];
   const current = list.filter((r) => visitRads.includes(r.registrationId));
-  const earlier = list.filter((r) => !visitRads.includes(r.registrationId));
+  const earlier = visitOnly ? [] : list.filter((r) => !visitRads.includes(r.registrationId));
   const awaited = radOrders.filter((o) => !current.some((r) => r.registrationId === o.registrationId));
   // nothing ordered, nothing signed: the card stays out of the way
   if (!reports.isLoading && list.length === 0 && radOrders.length === 0) return null;
@@ -114,10 +119,10 @@ export function RadiologyReportCard({
       withBorder
       padding="sm"
       component="section"
-      aria-labelledby="radiology-card-title"
+      aria-labelledby={titleId}
       data-testid="radiology-report-card"
     >
-      <Title order={3} size="h5" id="radiology-card-title" mb={6}>
+      <Title order={3} size="h5" id={titleId} mb={6}>
         {t('radiology.card.title')}
       </Title>
       {reports.isLoading ? (

@@ -18,13 +18,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContractQuery } from '../../../shared/api/contract-client.ts';
-import { API_BASE } from '../../../shared/api-client.ts';
-import { formatDateTime } from '../../../shared/format.ts';
-import { usePermissions } from '../../../shared/session/permissions.ts';
-import { useSessionUser } from '../../../shared/session/session-store.ts';
+import { useContractQuery } from '../api/contract-client.ts';
+import { API_BASE } from '../api-client.ts';
+import { formatDateTime } from '../format.ts';
+import { usePermissions } from '../session/permissions.ts';
+import { useSessionUser } from '../session/session-store.ts';
 
 /** The released reports shown before "Tampilkan … lainnya". */
 const SHOWN = 3;
@@ -182,30 +182,36 @@ function ReportBlock({ report, locale, full }: { report: Report; locale: Locale;
  * "Hasil lab" on the doctor's screen: the patient's released lab results, newest first, with
  * their flags; with the visit's own orders (`orders`), their results first — or that they are
  * still awaited. Only released results reach the doctor (`GET lab-results/patients/:uid`).
+ * `visitOnly` (a visit of the record): the results of `orders` alone, nothing without a lab order.
  */
 export function LabResultsCard({
   patientUid,
   orders = [],
+  visitOnly = false,
   mt,
 }: {
   patientUid: string;
   orders?: readonly ServiceOrder[];
+  visitOnly?: boolean;
   mt?: MantineSpacing;
 }) {
   const { t, i18n } = useTranslation();
   const locale: Locale = i18n.language === 'en' ? 'en' : 'id';
+  const titleId = useId();
   const canRead = usePermissions().has('record.read');
   const [all, setAll] = useState(false);
+  const visitLabs = orders.filter((o) => o.serviceType === 'LAB').map((o) => o.registrationId);
+  const wanted = canRead && (!visitOnly || visitLabs.length > 0);
   const results = useContractQuery(
     listPatientLabResults,
-    { params: { uid: patientUid }, query: { limit: 200 } },
-    { enabled: canRead },
+    // a visit of the record may be an old one: the widest window, one fetch for every visit card
+    { params: { uid: patientUid }, query: { limit: visitOnly ? 500 : 200 } },
+    { enabled: wanted },
   );
-  if (!canRead) return null;
-  const visitLabs = orders.filter((o) => o.serviceType === 'LAB').map((o) => o.registrationId);
+  if (!wanted) return null;
   const reports = reportsOf(results.data ?? []);
   const current = reports.filter((r) => visitLabs.includes(r.registrationId));
-  const earlier = reports.filter((r) => !visitLabs.includes(r.registrationId));
+  const earlier = visitOnly ? [] : reports.filter((r) => !visitLabs.includes(r.registrationId));
   const shown = all ? earlier : earlier.slice(0, SHOWN);
   const awaited = visitLabs.length > 0 && current.length === 0;
 
@@ -215,10 +221,10 @@ export function LabResultsCard({
       withBorder
       padding="sm"
       component="section"
-      aria-labelledby="lab-results-card-title"
+      aria-labelledby={titleId}
       data-testid="lab-results-card"
     >
-      <Title order={3} size="h5" id="lab-results-card-title" mb={6}>
+      <Title order={3} size="h5" id={titleId} mb={6}>
         {t('labResults.card.title')}
       </Title>
       {results.isLoading ? (
@@ -229,7 +235,7 @@ export function LabResultsCard({
         </Text>
       ) : (
         <Stack gap="xs">
-          {visitLabs.length > 0 && (
+          {visitLabs.length > 0 && !visitOnly && (
             <Text size="xs" fw={700} c="dimmed" tt="uppercase">
               {t('labResults.card.thisVisit')}
             </Text>

@@ -2,9 +2,9 @@ import type { ServiceOrder } from '@klinikita/domain/consultations/encounter.sch
 import type { PatientRadiologyReport } from '@klinikita/domain/radiology/radiology.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../shared/session/session-store.ts';
-import { DEMO_SCREENS, withScreens } from '../../../test/menu-grants.ts';
-import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
+import { DEMO_SCREENS, withScreens } from '../../test/menu-grants.ts';
+import { makeUser, mockApi, renderWithApp } from '../../test/render.tsx';
+import { sessionStore } from '../session/session-store.ts';
 import { RadiologyReportCard } from './radiology-report-card.tsx';
 
 const REPORTS = '/api/clinic/v1/radiology/patients/p1/reports';
