@@ -28,6 +28,7 @@ import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { drugsRoutes } from './modules/drugs/drugs.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { labCatalogueRoutes } from './modules/lab-catalogue/lab-catalogue.routes.ts';
 import { labResultsRoutes } from './modules/lab-results/lab-results.routes.ts';
 import { labSpecimensRoutes } from './modules/lab-specimens/lab-specimens.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(codesRoutes, { db });
       await api.register(codeListsRoutes, { db });
       await api.register(drugsRoutes, { db });
+      await api.register(inventoryRoutes, { db });
       await api.register(labCatalogueRoutes, { db });
       await api.register(labResultsRoutes, { db });
       await api.register(labSpecimensRoutes, { db });

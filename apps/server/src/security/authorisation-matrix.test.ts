@@ -79,6 +79,9 @@ interface Scope {
   user: string;
   doctorId: number;
   token: string;
+  /** Two stock locations of the clinic, the first holding the scope's drug in batch MTX */
+  location: string;
+  toLocation: string;
 }
 
 interface Spec {
@@ -333,6 +336,27 @@ async function corporateRecords(admin: Who, doctor: Who, clinicId: number, mark:
   };
 }
 
+/** The clinic's warehouse and pharmacy, the warehouse holding the drug (batch MTX) for the stock calls. */
+async function stockRecords(admin: Who, clinicId: number, drug: string, mark: string) {
+  const location = (
+    await must(admin, 'POST', '/inventory/locations', { clinicId, name: `${mark} Gudang`, type: 'warehouse' })
+  ).uid as string;
+  const toLocation = (
+    await must(admin, 'POST', '/inventory/locations', { clinicId, name: `${mark} Apotek`, type: 'pharmacy' })
+  ).uid as string;
+  await must(admin, 'POST', `/inventory/locations/${location}/receipts`, STOCK_RECEIPT(drug));
+  return { location, toLocation };
+}
+
+const STOCK_RECEIPT = (drug: string) => ({
+  itemUid: drug,
+  batchNumber: 'MTX',
+  expiryDate: '2099-12-31',
+  quantity: 1000,
+  unit: 'tablet',
+  unitCost: 100,
+});
+
 const staff = (n: number, role: string, clinicId: number, mark = 'Matrix') => ({
   name: `${mark} Staf ${n}`,
   username: `matrix${n}`,
@@ -387,7 +411,8 @@ async function foreignCorporate() {
   await logIn('dokterlain', 'rahasia123');
   const visit = await records('superlain', 'dokterlain', 20, other.doctorId, `${FOREIGN_MARK} Pasien`);
   const corp = await corporateRecords('superlain', 'dokterlain', 20, FOREIGN_MARK);
-  foreign = { corpId: other.corpId, clinicId: 20, doctorId: other.doctorId, ...visit, ...corp };
+  const stock = await stockRecords('superlain', 20, corp.drug, FOREIGN_MARK);
+  foreign = { corpId: other.corpId, clinicId: 20, doctorId: other.doctorId, ...visit, ...corp, ...stock };
   foreignMarks.push(
     ...[
       visit.patient,
@@ -402,7 +427,7 @@ async function foreignCorporate() {
       corp.service,
       corp.labParameter,
     ],
-    ...[corp.employee, corp.user, corp.file, FOREIGN_MARK, 'Klinik Lain'],
+    ...[corp.employee, corp.user, corp.file, stock.location, stock.toLocation, FOREIGN_MARK, 'Klinik Lain'],
   );
 }
 
@@ -736,6 +761,8 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
     body: { painBefore: 5, painAfter: 3, interventions: 'Matrix' },
   }),
   'POST /physio/visits/:registrationId/programme/close': () => ({ body: { status: 'stopped' } }),
+  'GET /physio/patients/:uid/programmes': (s) => ({ path: { uid: s.patient } }),
+  'GET /treatment/patients/:uid/procedures': (s) => ({ path: { uid: s.patient } }),
   'POST /treatment/visits/:registrationId/procedures': (_s, _who, n) => ({
     body: { requestKey: `matrix-key-${n}`, icd9Code: '93.94' },
   }),
@@ -751,6 +778,28 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   }),
   'POST /code-lists/:list/items/:uid/deactivate': () => ({ path: { list: 'cancellation' } }),
   'POST /code-lists/:list/items/:uid/reactivate': () => ({ path: { list: 'cancellation' } }),
+  'POST /inventory/locations': (s, _who, n) => ({
+    body: { clinicId: s.clinicId, name: `Lokasi Matrix ${n}`, type: 'warehouse' },
+  }),
+  'PUT /inventory/items/:itemUid': () => ({
+    body: {
+      kind: 'drug',
+      drugClass: 'hard',
+      baseUnit: 'tablet',
+      minStock: 10,
+      units: [{ name: 'BOX', factor: 100 }],
+    },
+  }),
+  'POST /inventory/locations/:uid/receipts': (s) => ({ body: { ...STOCK_RECEIPT(s.drug), quantity: 1 } }),
+  'POST /inventory/locations/:uid/issues': (s) => ({
+    body: { itemUid: s.drug, quantity: 1, unit: 'tablet' },
+  }),
+  'POST /inventory/locations/:uid/transfers': (s) => ({
+    body: { toLocationUid: s.toLocation, itemUid: s.drug, quantity: 1, unit: 'tablet' },
+  }),
+  'POST /inventory/locations/:uid/adjustments': (s) => ({
+    body: { itemUid: s.drug, batchNumber: 'MTX', delta: 1, reason: 'Koreksi matrix' },
+  }),
   'POST /code-lists/:list/items/:uid/move': () => ({
     path: { list: 'cancellation' },
     body: { direction: 'down' },
@@ -768,7 +817,9 @@ function pathDefault(route: ApiRoute, param: string, s: Scope): string | number 
   if (param === 'serviceUid') return s.service;
   if (param === 'priceUid') return s.price;
   if (param === 'registrationId') return s.labVisit;
+  if (param === 'itemUid') return s.drug;
   const byPath: [string, string][] = [
+    ['/inventory/locations/', s.location],
     ['/settings/roles/', s.role],
     ['/consultations/templates/', s.template],
     ['/consultations/letters/', s.letter],
@@ -912,7 +963,8 @@ beforeAll(async () => {
       `Pasien Matrix ${clinicId}`,
     );
     const corp = await corporateRecords('superadmin', 'dokter', clinicId, `Matrix ${clinicId}`);
-    own[clinicId] = { corpId, clinicId, doctorId: me.dokter.doctorId!, ...visit, ...corp };
+    const stock = await stockRecords('superadmin', clinicId, corp.drug, `Matrix ${clinicId}`);
+    own[clinicId] = { corpId, clinicId, doctorId: me.dokter.doctorId!, ...visit, ...corp, ...stock };
   }
 }, 180_000);
 
@@ -936,6 +988,8 @@ const siblingOf = (who: Me): Scope | null => {
     labVisit: other.labVisit,
     encounter: other.encounter,
     letter: other.letter,
+    location: other.location,
+    toLocation: other.toLocation,
   };
 };
 

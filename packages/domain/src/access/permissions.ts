@@ -64,6 +64,8 @@ export const PERMISSIONS = {
   'lab.result.validate': 'Validate, release and amend lab results (the responsible analyst or doctor)',
   'radiology.sign': 'Sign and amend radiology reports (the radiologist)',
   'result.read': 'Read and print the released results, reports and session notes of a visit',
+  'stock.read': 'Read stock per location and batch, the stock card, the consistency check and the alerts',
+  'stock.manage': 'Keep stock locations and item stock settings; receive, transfer and adjust stock',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -171,6 +173,10 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/Treatment': [...serviceDesk('TREATMENT'), 'code.read', 'drug.read', 'service.read'],
   '/Layanan/previewHasilnonMcu': ['queue.read', 'result.read', 'serviceQueue.read'],
   '/pharmacyQueue': ['queue.read', 'drug.read', 'prescription.dispense'],
+  '/Pharmacy/internalStock': ['stock.read'],
+  '/stockInfo': ['stock.read'],
+  '/warehouse': ['stock.read', 'stock.manage'],
+  '/Inventory/consumable': ['stock.read', 'stock.manage'],
   '/Payment/payment': ['queue.read', 'company.read', 'payment.take'],
   '/Setting/Pharmacy/drug': ['drug.read', 'drug.write'],
   '/MasterPasien': PATIENTS,

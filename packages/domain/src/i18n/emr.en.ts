@@ -80,6 +80,7 @@ export const emrEn: typeof emrId = {
     addendumBy: '{{name}}, {{date}}',
     signedBy: 'Signed by {{name}}, {{date}}',
     draftNote: 'Draft: the note is not signed yet and may still change.',
+    results: 'Order results ({{count}})',
   },
   addendum: {
     title: 'Add addendum',
@@ -210,6 +211,12 @@ export const emrEn: typeof emrId = {
       codeList_reorder: 'Reordered a code list',
       code_correct: 'Corrected an ICD code title',
       code_favourite: 'Changed an ICD favourite',
+      stock_location_create: 'Added a stock location',
+      stock_item_settings: 'Changed an item’s stock settings',
+      stock_receive: 'Recorded a stock receipt',
+      stock_issue: 'Recorded a stock issue',
+      stock_transfer: 'Recorded a stock transfer',
+      stock_adjust: 'Recorded a stock adjustment',
     },
   },
 };

@@ -79,6 +79,7 @@ export const emrId = {
     addendumBy: '{{name}}, {{date}}',
     signedBy: 'Ditandatangani {{name}}, {{date}}',
     draftNote: 'Draf: catatan belum ditandatangani dan masih dapat berubah.',
+    results: 'Hasil penunjang ({{count}})',
   },
   addendum: {
     title: 'Tambah addendum',
@@ -209,6 +210,12 @@ export const emrId = {
       codeList_reorder: 'Mengubah urutan daftar kode',
       code_correct: 'Mengoreksi judul kode ICD',
       code_favourite: 'Mengubah favorit kode ICD',
+      stock_location_create: 'Menambah lokasi stok',
+      stock_item_settings: 'Mengubah pengaturan stok barang',
+      stock_receive: 'Mencatat penerimaan stok',
+      stock_issue: 'Mencatat pengeluaran stok',
+      stock_transfer: 'Mencatat mutasi stok',
+      stock_adjust: 'Mencatat penyesuaian stok',
     },
   },
 };

@@ -10,6 +10,7 @@ import { emrEn } from './emr.en.ts';
 import { examinationEn } from './examination.en.ts';
 import { frontOfficeEn } from './front-office.en.ts';
 import type { Catalog } from './id.ts';
+import { inventoryEn } from './inventory.en.ts';
 import { labCatalogueEn } from './lab-catalogue.en.ts';
 import { labQueueEn } from './lab-queue.en.ts';
 import { labResultsEn } from './lab-results.en.ts';
@@ -60,6 +61,7 @@ export const en: Catalog = {
   labResultsApi: labResultsApiEn,
   physio: physioEn,
   treatment: treatmentEn,
+  inventory: inventoryEn,
   labSpecimens: labSpecimensEn,
   radiology: radiologyEn,
   clinicServices: clinicServicesEn,

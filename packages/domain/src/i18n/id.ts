@@ -9,6 +9,7 @@ import { drugsId } from './drugs.id.ts';
 import { emrId } from './emr.id.ts';
 import { examinationId } from './examination.id.ts';
 import { frontOfficeId } from './front-office.id.ts';
+import { inventoryId } from './inventory.id.ts';
 import { labCatalogueId } from './lab-catalogue.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
 import { labResultsId } from './lab-results.id.ts';
@@ -60,6 +61,7 @@ export const id = {
   labResultsApi: labResultsApiId,
   physio: physioId,
   treatment: treatmentId,
+  inventory: inventoryId,
   labSpecimens: labSpecimensId,
   radiology: radiologyId,
   clinicServices: clinicServicesId,

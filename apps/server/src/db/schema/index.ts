@@ -5,6 +5,7 @@ export * from './codes.ts';
 export * from './consultations.ts';
 export * from './events.ts';
 export * from './files.ts';
+export * from './inventory.ts';
 export * from './lab-results.ts';
 export * from './patients.ts';
 export * from './pharmacy.ts';

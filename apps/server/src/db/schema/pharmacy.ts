@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  numeric,
   pgTable,
   serial,
   text,
@@ -12,7 +13,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { corporates } from './tenancy.ts';
 
-/** The corporate's drug master (formulary): enough to prescribe; stock comes with the pharmacy. */
+/**
+ * The corporate's item master: drugs (the formulary, enough to prescribe) and consumables. Stock
+ * (schema/inventory.ts) counts each item in its base unit, the smallest one dispensed.
+ */
 export const drugs = pgTable(
   'drugs',
   {
@@ -29,6 +33,19 @@ export const drugs = pgTable(
     kfaCode: text('kfa_code'),
     price: bigint('price', { mode: 'number' }).notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** drug | consumable (BHP) */
+    kind: text('kind', { enum: ['drug', 'consumable'] })
+      .notNull()
+      .default('drug'),
+    /** narcotic | psychotropic | hard | otc; null when not classed */
+    drugClass: text('drug_class', { enum: ['narcotic', 'psychotropic', 'hard', 'otc'] }),
+    /**
+     * The unit stock is counted in (TAB, ML); null means `unit`. Fixed once stock has moved:
+     * the first receipt writes it.
+     */
+    baseUnit: text('base_unit'),
+    /** Below this on-hand (base units, over a clinic's locations) the item is on the alert list. */
+    minStock: numeric('min_stock', { precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

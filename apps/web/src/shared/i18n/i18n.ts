@@ -167,6 +167,10 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/treatment.id'),
     () => import('@klinikita/domain/i18n/treatment.en'),
   ),
+  inventory: pair(
+    () => import('@klinikita/domain/i18n/inventory.id'),
+    () => import('@klinikita/domain/i18n/inventory.en'),
+  ),
   labSpecimens: pair(
     () => import('@klinikita/domain/i18n/lab-specimens.id'),
     () => import('@klinikita/domain/i18n/lab-specimens.en'),
