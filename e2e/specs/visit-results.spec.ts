@@ -187,6 +187,16 @@ describe('Hasil Non MCU', () => {
     await page.getByTestId('result-HB').waitFor();
     await page.getByRole('button', { name: 'Kembali ke daftar' }).click();
     await page.getByRole('searchbox', { name: 'Cari' }).waitFor();
+
+    // And the Menteng doctor is told of the critical haemoglobin: a red alert that stays, a red badge
+    const doctor = await newPage(browser);
+    await logIn(doctor.page, 'dokter');
+    await doctor.page.goto('/Doctor/doctor');
+    const alert = doctor.page.getByRole('alert').filter({ hasText: `Nilai kritis: ${PATIENT.name}` });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Hemoglobin 6,2');
+    await shot(doctor.page, 'visit-results-critical-alert');
     await context.close();
+    await doctor.context.close();
   });
 });
