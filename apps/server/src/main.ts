@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo.ts';
+import { seedDemoStock } from './db/seed/stock.ts';
 import { loadEnv } from './env.ts';
 import { anyClinicUsesSimulator } from './integrations/satusehat/satusehat.settings.ts';
 import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
@@ -12,6 +13,9 @@ const env = loadEnv();
 const database = await openDatabase(env);
 const secretsKey = loadSecretsKey(env);
 const { seeded, demo, empty } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO, secretsKey });
+// the demo's stock (issue 17): at the demo's start only, not in the tests' template database, whose
+// stock tests make their own locations at Menteng
+if (demo) await seedDemoStock(database.db);
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
 const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;
 const app = await buildApp({

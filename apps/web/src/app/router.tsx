@@ -48,7 +48,10 @@ const moduleLayoutChunk = withCatalogues(
   ['doctorQueue', 'labQueue', 'registrations', 'consultations', 'patients', 'staffApi'],
   () => import('./layouts/module-layout.tsx'),
 );
-
+const stockChunk = withCatalogues(
+  ['inventory', 'drugs'],
+  () => import('../features/inventory/pages/stock-page.tsx'),
+);
 const dashboardSection = lazyComponent(
   () => import('../features/dashboard/pages/dashboard-section-page.tsx'),
   (m) => m.DashboardSectionPage,
@@ -297,6 +300,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     ),
     (m) => m.StaffPage,
   ),
+  '/stockInfo': lazyComponent(stockChunk, (m) => m.StockInfoPage),
+  '/Pharmacy/internalStock': lazyComponent(stockChunk, (m) => m.InternalStockPage),
+  '/warehouse': lazyComponent(stockChunk, (m) => m.WarehousePage),
+  '/Inventory/consumable': lazyComponent(stockChunk, (m) => m.ConsumablePage),
   '/Setting/roles': lazyComponent(
     () => import('../features/settings/pages/roles-page.tsx'),
     (m) => m.RolesPage,

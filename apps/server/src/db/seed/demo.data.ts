@@ -17,6 +17,12 @@ export const ROLE_MENUS: Record<string, string[]> = {
     'payment',
     'pharmacy',
     'drugs',
+    // stock: receiving, transfers, adjustments and opname (issue 17)
+    'internalStock',
+    'inventory',
+    'consumable',
+    'stockInfo',
+    'warehouse',
     'reviewResults',
     'previewMcu',
     'previewNonMcu',
