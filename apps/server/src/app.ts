@@ -36,6 +36,7 @@ import { referralLettersConsumer } from './modules/letters/letters.consumers.ts'
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { pharmacyRoutes } from './modules/pharmacy/pharmacy.routes.ts';
 import { physioRoutes } from './modules/physio/physio.routes.ts';
 import { radiologyRoutes } from './modules/radiology/radiology.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(codeListsRoutes, { db });
       await api.register(drugsRoutes, { db });
       await api.register(inventoryRoutes, { db });
+      await api.register(pharmacyRoutes, { db });
       await api.register(labCatalogueRoutes, { db });
       await api.register(labResultsRoutes, { db });
       await api.register(labSpecimensRoutes, { db });

@@ -10,7 +10,7 @@ import { CLINICAL_ROLES } from '@klinikita/domain/consultations/consultation.rul
 import { translate } from '@klinikita/domain/i18n/translate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employees, roles, users } from '../db/schema/index.ts';
+import { employees, encounters, prescriptions, roles, users } from '../db/schema/index.ts';
 import { grantMenus } from '../db/seed/demo.ts';
 import { hashPassword, newUid } from '../shared/crypto.ts';
 import {
@@ -82,6 +82,8 @@ interface Scope {
   /** Two stock locations of the clinic, the first holding the scope's drug in batch MTX */
   location: string;
   toLocation: string;
+  /** A prescription of the scope's visit, waiting at the pharmacy */
+  prescription: string;
 }
 
 interface Spec {
@@ -348,6 +350,37 @@ async function stockRecords(admin: Who, clinicId: number, drug: string, mark: st
   return { location, toLocation };
 }
 
+/** A prescription of the visit's note, written directly (the note stays a draft for the routes). */
+async function prescriptionOf(encounterUid: string, drug: string) {
+  const db = ctx.database.db;
+  const [note] = await db.select().from(encounters).where(eq(encounters.uid, encounterUid));
+  const uid = newUid();
+  await db.insert(prescriptions).values({
+    uid,
+    corpId: note.corpId,
+    clinicId: note.clinicId,
+    patientId: note.patientId,
+    encounterId: note.id,
+    registrationId: note.registrationId,
+    doctorId: note.doctorId,
+    items: [
+      {
+        kind: 'drug',
+        drugId: drug,
+        name: 'Obat Matrix',
+        dose: '1 tablet',
+        frequency: '3x sehari',
+        route: 'oral',
+        durationDays: 3,
+        quantity: 9,
+        unit: 'tablet',
+        ingredients: [],
+      },
+    ],
+  });
+  return uid;
+}
+
 const STOCK_RECEIPT = (drug: string) => ({
   itemUid: drug,
   batchNumber: 'MTX',
@@ -412,7 +445,16 @@ async function foreignCorporate() {
   const visit = await records('superlain', 'dokterlain', 20, other.doctorId, `${FOREIGN_MARK} Pasien`);
   const corp = await corporateRecords('superlain', 'dokterlain', 20, FOREIGN_MARK);
   const stock = await stockRecords('superlain', 20, corp.drug, FOREIGN_MARK);
-  foreign = { corpId: other.corpId, clinicId: 20, doctorId: other.doctorId, ...visit, ...corp, ...stock };
+  const prescription = await prescriptionOf(visit.encounter, corp.drug);
+  foreign = {
+    corpId: other.corpId,
+    clinicId: 20,
+    doctorId: other.doctorId,
+    ...visit,
+    ...corp,
+    ...stock,
+    prescription,
+  };
   foreignMarks.push(
     ...[
       visit.patient,
@@ -427,7 +469,8 @@ async function foreignCorporate() {
       corp.service,
       corp.labParameter,
     ],
-    ...[corp.employee, corp.user, corp.file, stock.location, stock.toLocation, FOREIGN_MARK, 'Klinik Lain'],
+    ...[corp.employee, corp.user, corp.file, stock.location, stock.toLocation, prescription],
+    ...[FOREIGN_MARK, 'Klinik Lain'],
   );
 }
 
@@ -800,6 +843,13 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'POST /inventory/locations/:uid/adjustments': (s) => ({
     body: { itemUid: s.drug, batchNumber: 'MTX', delta: 1, reason: 'Koreksi matrix' },
   }),
+  'POST /pharmacy/prescriptions/:uid/moves': () => ({ body: { action: 'review' } }),
+  'POST /pharmacy/prescriptions/:uid/dispense': (_s, _who, n) => ({
+    body: { requestKey: `matrix-dispense-${n}` },
+  }),
+  'PUT /pharmacy/prescriptions/:uid/review': () => ({
+    body: { checks: { patientIdentity: { ok: true, note: null } } },
+  }),
   'POST /code-lists/:list/items/:uid/move': () => ({
     path: { list: 'cancellation' },
     body: { direction: 'down' },
@@ -820,6 +870,7 @@ function pathDefault(route: ApiRoute, param: string, s: Scope): string | number 
   if (param === 'itemUid') return s.drug;
   const byPath: [string, string][] = [
     ['/inventory/locations/', s.location],
+    ['/pharmacy/prescriptions/', s.prescription],
     ['/settings/roles/', s.role],
     ['/consultations/templates/', s.template],
     ['/consultations/letters/', s.letter],
@@ -964,7 +1015,16 @@ beforeAll(async () => {
     );
     const corp = await corporateRecords('superadmin', 'dokter', clinicId, `Matrix ${clinicId}`);
     const stock = await stockRecords('superadmin', clinicId, corp.drug, `Matrix ${clinicId}`);
-    own[clinicId] = { corpId, clinicId, doctorId: me.dokter.doctorId!, ...visit, ...corp, ...stock };
+    const prescription = await prescriptionOf(visit.encounter, corp.drug);
+    own[clinicId] = {
+      corpId,
+      clinicId,
+      doctorId: me.dokter.doctorId!,
+      ...visit,
+      ...corp,
+      ...stock,
+      prescription,
+    };
   }
 }, 180_000);
 
@@ -990,6 +1050,7 @@ const siblingOf = (who: Me): Scope | null => {
     letter: other.letter,
     location: other.location,
     toLocation: other.toLocation,
+    prescription: other.prescription,
   };
 };
 

@@ -20,6 +20,7 @@ import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
 import { outboxEn } from './outbox.en.ts';
 import { patientsEn } from './patients.en.ts';
+import { pharmacyEn } from './pharmacy.en.ts';
 import { physioEn } from './physio.en.ts';
 import { queueBoardEn } from './queue-board.en.ts';
 import { radiologyEn } from './radiology.en.ts';
@@ -62,6 +63,7 @@ export const en: Catalog = {
   physio: physioEn,
   treatment: treatmentEn,
   inventory: inventoryEn,
+  pharmacy: pharmacyEn,
   labSpecimens: labSpecimensEn,
   radiology: radiologyEn,
   clinicServices: clinicServicesEn,

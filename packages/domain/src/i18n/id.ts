@@ -19,6 +19,7 @@ import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
 import { outboxId } from './outbox.id.ts';
 import { patientsId } from './patients.id.ts';
+import { pharmacyId } from './pharmacy.id.ts';
 import { physioId } from './physio.id.ts';
 import { queueBoardId } from './queue-board.id.ts';
 import { radiologyId } from './radiology.id.ts';
@@ -62,6 +63,7 @@ export const id = {
   physio: physioId,
   treatment: treatmentId,
   inventory: inventoryId,
+  pharmacy: pharmacyId,
   labSpecimens: labSpecimensId,
   radiology: radiologyId,
   clinicServices: clinicServicesId,

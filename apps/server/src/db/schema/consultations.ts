@@ -6,7 +6,9 @@ import type {
   ReferralDraft,
 } from '@klinikita/domain/consultations/encounter.schema';
 import type { TemplateContent } from '@klinikita/domain/consultations/template.schema';
+import { PHARMACY_STATUSES, PRIORITIES } from '@klinikita/domain/pharmacy/pharmacy.rules';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -18,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { stockLocations } from './inventory.ts';
 import { patients } from './patients.ts';
 import { registrations } from './registrations.ts';
 import { doctors } from './staff.ts';
@@ -118,15 +121,26 @@ export const prescriptions = pgTable(
       .notNull()
       .references(() => registrations.id),
     doctorId: integer('doctor_id'),
-    status: text('status', { enum: ['waiting', 'dispensed', 'cancelled'] })
-      .notNull()
-      .default('waiting'),
+    /** The pharmacy's state (pharmacy.rules.ts); every move is a `pharmacy_order_events` row too. */
+    status: text('status', { enum: PHARMACY_STATUSES }).notNull().default('submitted'),
     items: jsonb('items').$type<PrescriptionItem[]>().notNull(),
+    priority: text('priority', { enum: PRIORITIES }).notNull().default('normal'),
+    /** A line is compounded: the waiting-time standard is 60 minutes instead of 30. */
+    racikan: boolean('racikan').notNull().default(false),
+    /** The stock location it is dispensed from (the clinic's pharmacy), fixed at the first dispense. */
+    pharmacyLocationId: integer('pharmacy_location_id').references(() => stockLocations.id),
+    reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** The handover (or the rest cancelled): the end of the waiting time. */
+    dispensedAt: timestamp('dispensed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('prescriptions_encounter_uq').on(t.encounterId),
     index('prescriptions_clinic_status_idx').on(t.clinicId, t.status, t.createdAt),
+    // the queue of a clinic day: cito first, then the oldest
+    index('prescriptions_clinic_created_idx').on(t.clinicId, t.createdAt),
   ],
 );
 

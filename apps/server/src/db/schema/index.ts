@@ -9,6 +9,7 @@ export * from './inventory.ts';
 export * from './lab-results.ts';
 export * from './patients.ts';
 export * from './pharmacy.ts';
+export * from './pharmacy-orders.ts';
 export * from './registrations.ts';
 export * from './satusehat.ts';
 export * from './schedules.ts';

@@ -1,5 +1,6 @@
 import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import type { EncounterDiagnosis, PrescriptionItem } from '@klinikita/domain/consultations/encounter.schema';
+import { hasRacikan } from '@klinikita/domain/pharmacy/pharmacy.rules';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
@@ -231,8 +232,9 @@ async function insertNote(
       encounterId: row.id,
       registrationId: v.id,
       doctorId: v.doctorId,
-      status: v.status === 'Prescription Waiting' ? 'waiting' : 'dispensed',
+      status: v.status === 'Prescription Waiting' ? 'submitted' : 'dispensed',
       items: c.prescription,
+      racikan: hasRacikan(c.prescription),
       createdAt: at,
     });
 }

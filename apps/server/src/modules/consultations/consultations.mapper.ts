@@ -4,6 +4,7 @@ import type { Encounter } from '@klinikita/domain/consultations/encounter.schema
 import type { RecordPatient } from '@klinikita/domain/consultations/record.schema';
 import type { EncounterTemplate } from '@klinikita/domain/consultations/template.schema';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
+import { doctorView } from '@klinikita/domain/pharmacy/pharmacy.rules';
 import type { encounterTemplates } from '../../db/schema/index.ts';
 import type {
   addendaOf,
@@ -81,7 +82,7 @@ export function toEncounter(row: EncounterRow, extras: EncounterExtras): Encount
       result: o.result,
       resultAt: iso(o.resultAt),
     })),
-    prescriptionStatus: mine(extras.prescriptions)[0]?.status ?? null,
+    prescriptionStatus: doctorView(mine(extras.prescriptions)[0]?.status),
     letters: mine(extras.letters).map((l) => ({
       uid: l.uid,
       kind: l.kind,

@@ -9,6 +9,7 @@ import type {
   EncounterContent,
   EncounterSaveInput,
 } from '@klinikita/domain/consultations/encounter.schema';
+import { hasRacikan } from '@klinikita/domain/pharmacy/pharmacy.rules';
 import {
   EXAMINATION_GROUP,
   type RegistrationStatus,
@@ -313,6 +314,7 @@ export async function finishEncounter(
         registrationId: registration.id,
         doctorId: row.doctorId,
         items: row.prescription,
+        racikan: hasRacikan(row.prescription),
       });
     }
     // the orders are the note's; the service desks take them in from the event

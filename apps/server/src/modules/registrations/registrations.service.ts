@@ -39,6 +39,7 @@ import {
   insertRegistration,
   lockDoctorDay,
   lockPatientVisitDay,
+  moveStatus,
   type NewRegistration,
   nextQueueValue,
   queuePrefixesOf,
@@ -324,6 +325,21 @@ export async function setVisitStep(
 ) {
   await setFlags(tx, visit.id, step);
   await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
+}
+
+/**
+ * The pharmacy is done with the visit's prescription: Prescription Waiting → Payment in the
+ * caller's transaction (false when the visit was not waiting for it); the open lists refetch.
+ */
+export async function prescriptionHandled(
+  tx: Executor,
+  visit: { id: number; uid: string; clinicId: number },
+  userId: number,
+) {
+  const moved = await moveStatus(tx, visit.id, 'Prescription Waiting', 'Payment', userId);
+  if (moved)
+    await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
+  return moved !== null;
 }
 
 /** A visit row by its uid or id, for the modules that work on visits (no scope: the caller's). */

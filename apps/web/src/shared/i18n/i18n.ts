@@ -171,6 +171,10 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/inventory.id'),
     () => import('@klinikita/domain/i18n/inventory.en'),
   ),
+  pharmacy: pair(
+    () => import('@klinikita/domain/i18n/pharmacy.id'),
+    () => import('@klinikita/domain/i18n/pharmacy.en'),
+  ),
   labSpecimens: pair(
     () => import('@klinikita/domain/i18n/lab-specimens.id'),
     () => import('@klinikita/domain/i18n/lab-specimens.en'),

@@ -1,0 +1,31 @@
+import {
+  dispensePrescription,
+  getPharmacyPrescription,
+  listPharmacyQueue,
+  movePrescription,
+  reviewPrescription,
+} from '@klinikita/domain/pharmacy/pharmacy.contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { route } from '../../shared/route.ts';
+import * as queue from './pharmacy.service.ts';
+import { dispense } from './pharmacy-dispense.service.ts';
+
+/** The pharmacy queue: a clinic day's prescriptions, one prescription, its moves, review and handover. */
+export async function pharmacyRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  route(app, listPharmacyQueue, (req) => queue.listQueue(db, requireSession(req), req.query));
+  route(app, getPharmacyPrescription, (req) =>
+    queue.getPrescription(db, requireSession(req), req.params.uid, req.ip),
+  );
+  route(app, movePrescription, (req) =>
+    queue.move(db, requireSession(req), req.params.uid, req.body, req.ip),
+  );
+  route(app, reviewPrescription, (req) =>
+    queue.review(db, requireSession(req), req.params.uid, req.body, req.ip),
+  );
+  route(app, dispensePrescription, (req) =>
+    dispense(db, requireSession(req), req.params.uid, req.body, req.ip),
+  );
+}
