@@ -163,6 +163,28 @@ export async function runConsumer(
   });
 }
 
+/**
+ * Whether a consumer has events of its types after its position that a pass could not take yet:
+ * committed, but a transaction that began before them still runs somewhere on the server (the
+ * horizon is the whole cluster's, so on a shared server another database's work holds it back).
+ * A consumer waiting for its retry has nothing to wait for now.
+ */
+async function waitsBehindHorizon(db: Db, consumer: Consumer): Promise<boolean> {
+  const [state] = await db.select().from(eventConsumers).where(eq(eventConsumers.name, consumer.name));
+  if (!state || (state.retryAt && state.retryAt.getTime() > Date.now())) return false;
+  const [next] = await db
+    .select({ id: domainEvents.id })
+    .from(domainEvents)
+    .where(
+      and(
+        sql`(${domainEvents.txId}, ${domainEvents.id}) > (${state.positionTx}, ${state.positionId})`,
+        inArray(domainEvents.type, [...consumer.types]),
+      ),
+    )
+    .limit(1);
+  return next !== undefined;
+}
+
 /** Every consumer row exists (a new consumer starts at the beginning of the stream). */
 export async function registerConsumers(db: Db, consumers: readonly Consumer[]): Promise<void> {
   const names = consumers.map((c) => c.name);
@@ -235,8 +257,17 @@ export function createOutbox(options: OutboxOptions) {
     /** Runs until no consumer has anything left that it can do now (tests, shutdown). */
     async drain() {
       await running;
-      while (await pass()) {
-        /* again */
+      // until every event committed before now is handled (or waits for its retry): a pass only
+      // takes events behind the cluster's horizon, which another database's transaction can hold
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        while (await pass()) {
+          /* again */
+        }
+        let waiting = false;
+        for (const consumer of consumers) if (await waitsBehindHorizon(db, consumer)) waiting = true;
+        if (!waiting || Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
     /** Runs one parked event through its consumer again, now; it is marked replayed when that succeeds. */
