@@ -14,9 +14,12 @@ const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const domainSrc = path.resolve(webSrc, '../../../packages/domain/src');
 const SHELL = new Set([...Object.keys(coreId), 'web']);
 // the files that split the app into lazily loaded screens
-const SPLIT_POINTS = ['app/router.tsx', 'app/route-guard.tsx', 'app/layouts/shell-layout.tsx'].map((f) =>
-  path.join(webSrc, f),
-);
+const SPLIT_POINTS = [
+  'app/router.tsx',
+  'app/routes/operations-pages.ts',
+  'app/route-guard.tsx',
+  'app/layouts/shell-layout.tsx',
+].map((f) => path.join(webSrc, f));
 
 const keys = new Set<string>();
 const collectKeys = (node: object, prefix: string) => {

@@ -1,5 +1,4 @@
 import { APP_ROUTES, type LayoutName, ROUTE_ALIASES } from '@klinikita/domain/access/routes';
-import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
@@ -7,29 +6,11 @@ import { withCatalogues } from '../shared/i18n/i18n.ts';
 import { useSession } from '../shared/session/session-store.ts';
 import { NotFoundPage } from '../shared/ui/error-page.tsx';
 import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
-import { wantToastHost } from '../shared/ui/toast-host.ts';
-import { loadChunk } from './chunk-reload.ts';
 import { ServerUnreachablePage } from './pwa/server-unreachable-page.tsx';
-import { loadQueryClient } from './query-layer.ts';
 import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
-
-type LazyComponent = () => Promise<{ Component: ComponentType }>;
-
-/**
- * A lazily loaded screen: its chunk loads on first visit, together with the sections of the text
- * catalogue it names (`withCatalogues`), with the reload guard on failure. The login page
- * (`staff = false`) needs only the shell's words it starts with, and no query client.
- */
-const lazyComponent =
-  <M,>(importer: () => Promise<M>, pick: (module: M) => ComponentType, staff = true): LazyComponent =>
-  async () => {
-    if (!staff) return { Component: pick(await loadChunk(importer)) };
-    // the screens behind the login raise toasts: their container mounts with them
-    wantToastHost();
-    const [module] = await Promise.all([loadChunk(importer), loadChunk(loadQueryClient)]);
-    return { Component: pick(module) };
-  };
+import { type LazyComponent, lazyComponent } from './routes/lazy-component.ts';
+import { OPERATIONS_PAGES } from './routes/operations-pages.ts';
 
 // chunks behind more than one route
 const labHomeChunk = withCatalogues(
@@ -47,10 +28,6 @@ const patientFormChunk = withCatalogues(
 const moduleLayoutChunk = withCatalogues(
   ['doctorQueue', 'labQueue', 'registrations', 'consultations', 'patients', 'staffApi'],
   () => import('./layouts/module-layout.tsx'),
-);
-const stockChunk = withCatalogues(
-  ['inventory', 'drugs'],
-  () => import('../features/inventory/pages/stock-page.tsx'),
 );
 const dashboardSection = lazyComponent(
   () => import('../features/dashboard/pages/dashboard-section-page.tsx'),
@@ -300,14 +277,11 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     ),
     (m) => m.StaffPage,
   ),
-  '/stockInfo': lazyComponent(stockChunk, (m) => m.StockInfoPage),
-  '/Pharmacy/internalStock': lazyComponent(stockChunk, (m) => m.InternalStockPage),
-  '/warehouse': lazyComponent(stockChunk, (m) => m.WarehousePage),
-  '/Inventory/consumable': lazyComponent(stockChunk, (m) => m.ConsumablePage),
   '/Setting/roles': lazyComponent(
     () => import('../features/settings/pages/roles-page.tsx'),
     (m) => m.RolesPage,
   ),
+  ...OPERATIONS_PAGES,
 };
 
 const moduleLayout = lazyComponent(moduleLayoutChunk, (m) => m.ModuleLayout);
