@@ -5,7 +5,8 @@
  * (default 1,000,000) and BENCH_REGISTRATIONS registrations (default 3,000,000) over three
  * years, today included, BENCH_SERVICES services priced at every clinic (service-prices.ts) and
  * BENCH_LAB_VALUES released lab result values (lab-results.ts) and a busy lab day at clinic 10
- * today: BENCH_LAB_DAY visits on the lab's worklist (lab-day.ts).
+ * today: BENCH_LAB_DAY visits on the lab's worklist (lab-day.ts), and the stock of 10,000 items in
+ * 200,000 batches with 5,000,000 movements and a pharmacy day of 300 prescriptions (stock.ts).
  * Without DATABASE_URL it fills embedded PGlite in BENCH_DATA_DIR instead, by default with
  * 50,000 patients, 150,000 registrations and 200 priced services. Rows are generated inside
  * the database (INSERT … SELECT over generate_series, in large batches), which loads faster than
@@ -30,6 +31,7 @@ import {
 import { BENCH_LAB_DAY, generateLabDay } from './lab-day.ts';
 import { BENCH_LAB_VALUES, generateLabResults } from './lab-results.ts';
 import { BENCH_SERVICES, generateServicePrices } from './service-prices.ts';
+import { generateStock, stockSizes } from './stock.ts';
 
 const target = benchTarget();
 const onPglite = target.kind === 'pglite';
@@ -237,6 +239,14 @@ async function main() {
     const labDayStep = progress("today's lab worklist", Math.max(BENCH_LAB_DAY, 1));
     labDayStep.tick(await generateLabDay(client, corpId));
     labDayStep.done();
+
+    const sizes = stockSizes(onPglite);
+    const stockStep = progress(
+      `stock: ${sizes.items.toLocaleString('en')} items, ${(sizes.items * sizes.batchesPerItem).toLocaleString('en')} batches, movements and today's prescriptions`,
+      Math.max(sizes.movements, 1),
+    );
+    await generateStock(client, corpId, sizes, (done) => stockStep.tick(done));
+    stockStep.done();
 
     const finish = progress('counters and statistics', 2);
     await client.query(

@@ -34,10 +34,13 @@ import {
   findUserForLogin,
 } from '../apps/server/src/modules/auth/auth.queries.ts';
 import { readRecord } from '../apps/server/src/modules/consultations/records.service.ts';
+import { issue } from '../apps/server/src/modules/inventory/inventory.service.ts';
+import { getStockCard, listLocationStock } from '../apps/server/src/modules/inventory/stock-reads.service.ts';
 import { releasedResultsOfPatient } from '../apps/server/src/modules/lab-results/lab-results.queries.ts';
 import { getLabWork, saveLabResults } from '../apps/server/src/modules/lab-results/lab-results.service.ts';
 import { getLabWorklist } from '../apps/server/src/modules/lab-specimens/lab-worklist.service.ts';
 import { pagePatients } from '../apps/server/src/modules/patients/patients.queries.ts';
+import { getPrescription, listQueue } from '../apps/server/src/modules/pharmacy/pharmacy.service.ts';
 import { pageRegistrations } from '../apps/server/src/modules/registrations/registrations.queries.ts';
 import { createRegistration } from '../apps/server/src/modules/registrations/registrations.service.ts';
 import { patchRegistration } from '../apps/server/src/modules/registrations/visit-status.service.ts';
@@ -52,6 +55,7 @@ import { labSample } from './lab-results.ts';
 import { ensureLongPatient } from './record-patient.ts';
 import { API, BENCH_LIMITS_NOTE, login, startServer } from './server.ts';
 import { priceSample } from './service-prices.ts';
+import { stockSample } from './stock.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -137,6 +141,10 @@ function seqScans(plan: unknown): string[] {
         'lab_reports',
         'lab_result_values',
         'lab_specimens',
+        'stock_batches',
+        'stock_levels',
+        'stock_movements',
+        'prescriptions',
       ].includes(String(node['Relation Name']))
     )
       found.push(String(node['Relation Name']));
@@ -223,7 +231,7 @@ async function main() {
     rows: [{ n: registrationCount }],
   } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM registrations');
   const engine = await engineName(target, sql);
-  const dataSize = `${patientCount.toLocaleString('en')} patients, ${registrationCount.toLocaleString('en')} registrations`;
+  let dataSize = `${patientCount.toLocaleString('en')} patients, ${registrationCount.toLocaleString('en')} registrations`;
   console.log(`Bench database: ${target.where} (${engine})`);
   console.log(BENCH_LIMITS_NOTE);
 
@@ -301,6 +309,16 @@ async function main() {
   const entryPool = (
     count = Number(process.env.BENCH_LAB_ENTRIES ?? (target.kind === 'pglite' ? 300 : 1000)),
   ) => labEntryPool(sql, { corpId: sample.corp_id, patientId: labDay!.patientId, today }, count);
+  // the stock of 10,000 items and today's pharmacy queue (issue 17)
+  const stock = await stockSample(sql);
+  if (stock)
+    dataSize += `, ${stock.movements.toLocaleString('en')} stock movements (bench items and batches: see bench/stock.ts)`;
+  const pharmacyQuery = { clinicId: 10, page: 1, limit: 20 };
+  const stockQuery = { search: 'amoxi', page: 1, limit: 20 };
+  const cardQuery = { page: 1, limit: 50 };
+  const pickBody = stock && { itemUid: stock.pickItemUid, quantity: 1, unit: 'Tablet', reason: null };
+  // one unit per request, as many requests as the pool; the item holds enough for both runs
+  const pickPool = async () => Array.from({ length: 1000 }, () => 'x');
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const queueFilter = {
@@ -366,6 +384,15 @@ async function main() {
   baseline.get('/lab-work', async () => getLabWork(db, auth, lab!.visitUid));
   baseline.get('/lab-trend', async () => releasedResultsOfPatient(db, trendFilter!));
   baseline.get('/lab-worklist', async () => getLabWorklist(db, auth, worklistQuery!));
+  if (stock) {
+    baseline.get('/pharmacy-queue', async () => listQueue(db, auth, pharmacyQuery));
+    baseline.get('/prescription', async () => getPrescription(db, auth, stock.prescriptionUid!, '127.0.0.1'));
+    baseline.get('/stock', async () => listLocationStock(db, auth, stock.warehouseUid, stockQuery));
+    baseline.get('/stock-card', async () =>
+      getStockCard(db, auth, stock.warehouseUid, stock.cardItemUid, cardQuery),
+    );
+    baseline.post('/pick', async () => issue(db, auth, stock.warehouseUid, pickBody!, '127.0.0.1'));
+  }
   baseline.put('/lab-entry/:id', async (request) =>
     saveLabResults(db, auth, (request.params as { id: string }).id, entryBody!, '127.0.0.1'),
   );
@@ -494,6 +521,59 @@ async function main() {
           },
         ]
       : []),
+    ...(stock
+      ? [
+          {
+            // the clinic day's prescriptions: cito first, waiting minutes, payer (issue 17)
+            name: 'pharmacy queue of a day',
+            method: 'GET' as const,
+            server: `${API}/pharmacy/prescriptions?clinicId=10&limit=20`,
+            baseline: '/pharmacy-queue',
+            token: 'superadmin' as const,
+            read: true,
+          },
+          ...(stock.prescriptionUid
+            ? [
+                {
+                  // its lines, allergies, flags and the batches at the pharmacy
+                  name: 'pharmacy prescription with stock',
+                  method: 'GET' as const,
+                  server: `${API}/pharmacy/prescriptions/${stock.prescriptionUid}`,
+                  baseline: '/prescription',
+                  token: 'superadmin' as const,
+                  read: true,
+                },
+              ]
+            : []),
+          {
+            name: 'stock lookup at a warehouse (search)',
+            method: 'GET' as const,
+            server: `${API}/inventory/locations/${stock.warehouseUid}/stock?search=amoxi&limit=20`,
+            baseline: '/stock',
+            token: 'superadmin' as const,
+            read: true,
+          },
+          {
+            name: 'stock card of an item',
+            method: 'GET' as const,
+            server: `${API}/inventory/locations/${stock.warehouseUid}/items/${stock.cardItemUid}/card?limit=50`,
+            baseline: '/stock-card',
+            token: 'superadmin' as const,
+            read: true,
+          },
+          {
+            // one unit out first-expiry-first-out past an expired batch, every request on one item
+            name: 'FEFO pick (one item, 20 batches)',
+            method: 'POST' as const,
+            server: `${API}/inventory/locations/${stock.warehouseUid}/issues`,
+            baseline: '/pick',
+            body: pickBody!,
+            token: 'superadmin' as const,
+            pool: pickPool,
+            read: false,
+          },
+        ]
+      : []),
     {
       name: 'patient search: name fragment',
       method: 'GET',
@@ -614,6 +694,13 @@ async function main() {
     await getLabWorklist(db, auth, worklistQuery!);
     const [visit] = await entryPool(1);
     await saveLabResults(db, auth, visit, entryBody!, '127.0.0.1');
+  }
+  if (stock) {
+    await listQueue(db, auth, pharmacyQuery);
+    if (stock.prescriptionUid) await getPrescription(db, auth, stock.prescriptionUid, '127.0.0.1');
+    await listLocationStock(db, auth, stock.warehouseUid, stockQuery);
+    await getStockCard(db, auth, stock.warehouseUid, stock.cardItemUid, cardQuery);
+    await issue(db, auth, stock.warehouseUid, pickBody!, '127.0.0.1');
   }
   capture = false;
   const planProblems: string[] = [];
