@@ -1,7 +1,9 @@
 import type { inventoryId } from './inventory.id.ts';
+import { inventoryDocsEn } from './inventory-docs.en.ts';
 
 /** The stock ledger (issue 17 §4): server and schema messages (English). */
 export const inventoryEn: typeof inventoryId = {
+  ...inventoryDocsEn,
   locationSaved: 'Stock location saved',
   itemSaved: 'Item stock settings saved',
   received: 'Stock receipt recorded',

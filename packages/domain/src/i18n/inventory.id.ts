@@ -1,5 +1,7 @@
+import { inventoryDocsId } from './inventory-docs.id.ts';
 /** The stock ledger (issue 17 §4): server and schema messages (Bahasa Indonesia). */
 export const inventoryId = {
+  ...inventoryDocsId,
   locationSaved: 'Lokasi stok berhasil disimpan',
   itemSaved: 'Pengaturan stok barang berhasil disimpan',
   received: 'Penerimaan stok berhasil dicatat',

@@ -137,6 +137,8 @@ export type AdjustInput = z.infer<typeof adjustSchema>;
 
 export const stockQuerySchema = z.object({
   search: text(100).optional(),
+  /** Only drugs or only consumables (`/Inventory/consumable`). */
+  kind: z.enum(ITEM_KINDS, 'validation.invalid').optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

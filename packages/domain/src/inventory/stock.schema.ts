@@ -89,6 +89,10 @@ export const cardEntrySchema = z.object({
   unitCost: z.number().int(),
   referenceType: z.string(),
   referenceUid: z.string(),
+  /** What the reference is called: the receipt's, opname's or request's number, the prescription's queue number. */
+  referenceNumber: z.string().nullable(),
+  /** The other location of a transfer or a request (where it went to or came from). */
+  counterpart: z.string().nullable(),
   reason: z.string().nullable(),
   by: z.string().nullable(),
 });

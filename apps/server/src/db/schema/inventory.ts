@@ -104,6 +104,8 @@ export const stockLevels = pgTable(
     uniqueIndex('stock_levels_location_batch_uq').on(t.locationId, t.batchId),
     // FEFO: the batches of an item at a location that hold stock
     index('stock_levels_location_item_idx').on(t.locationId, t.itemId).where(sql`${t.quantity} > 0`),
+    // every item a location holds or held (the stock list pages items, then reads their batches)
+    index('stock_levels_location_item_all_idx').on(t.locationId, t.itemId),
     check('stock_levels_quantity_not_negative', sql`${t.quantity} >= 0`),
   ],
 );

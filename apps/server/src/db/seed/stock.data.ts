@@ -26,6 +26,8 @@ export interface DemoStockItem {
   batches: DemoStockBatch[];
   /** A consumable (BHP) not in the drug master yet: added with these. */
   consumable?: { form: string; unit: string; price: number };
+  /** A drug not in the demo's drug master: added with these (the narcotic and psychotropic). */
+  added?: { form: string; unit: string; price: number; genericName: string };
 }
 
 const b = (
@@ -106,6 +108,25 @@ export const DEMO_STOCK: DemoStockItem[] = [
     units: [{ name: 'BOX', factor: 100 }],
     // received four months ago and never used: dead stock
     batches: [b('BTH2407G', 500, 200, 0, 700, 120)],
+  },
+  {
+    // a psychotropic (golongan IV) and a narcotic (golongan III): the monthly report has rows
+    name: 'Diazepam',
+    strength: '2 mg',
+    drugClass: 'psychotropic',
+    minStock: 50,
+    units: [{ name: 'STRIP', factor: 10 }],
+    added: { form: 'tablet', unit: 'tablet', price: 800, genericName: 'Diazepam' },
+    batches: [b('DZP2504N', 500, 100, 30, 350, 20)],
+  },
+  {
+    name: 'Codein',
+    strength: '10 mg',
+    drugClass: 'narcotic',
+    minStock: 30,
+    units: [{ name: 'STRIP', factor: 10 }],
+    added: { form: 'tablet', unit: 'tablet', price: 2_500, genericName: 'Codeine' },
+    batches: [b('COD2505P', 420, 60, 20, 1_400, 20)],
   },
   {
     name: 'Kasa steril',

@@ -169,7 +169,7 @@ async function stockClinic(tx: Tx, clinicId: number, now: Date): Promise<boolean
   return true;
 }
 
-/** The formulary item (a consumable is added to the master when missing), with its stock settings. */
+/** The formulary item (a consumable or an added drug joins the master when missing), with its stock settings. */
 async function demoItem(tx: Tx, corpId: number, item: DemoStockItem): Promise<number | null> {
   const [found] = await tx
     .select({ id: drugs.id, unit: drugs.unit, baseUnit: drugs.baseUnit })
@@ -185,18 +185,20 @@ async function demoItem(tx: Tx, corpId: number, item: DemoStockItem): Promise<nu
     .orderBy(drugs.id)
     .limit(1);
   let row = found;
-  if (!row && item.consumable) {
+  const added = item.consumable ?? item.added;
+  if (!row && added) {
     [row] = await tx
       .insert(drugs)
       .values({
         uid: newUid(),
         corpId,
         name: item.name,
-        form: item.consumable.form,
+        genericName: item.added?.genericName ?? null,
+        form: added.form,
         strength: item.strength,
-        unit: item.consumable.unit,
-        price: item.consumable.price,
-        kind: 'consumable',
+        unit: added.unit,
+        price: added.price,
+        kind: item.consumable ? 'consumable' : 'drug',
       })
       .returning({ id: drugs.id, unit: drugs.unit, baseUnit: drugs.baseUnit });
   }

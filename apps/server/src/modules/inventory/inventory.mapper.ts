@@ -56,6 +56,8 @@ export function toCardEntry(row: CardRow): CardEntry {
     unitCost: row.unitCost,
     referenceType: row.referenceType,
     referenceUid: row.referenceUid,
+    referenceNumber: row.referenceNumber ?? null,
+    counterpart: row.counterpart ?? null,
     reason: row.reason,
     by: row.by,
   };

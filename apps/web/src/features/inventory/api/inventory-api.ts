@@ -29,7 +29,7 @@ export const useStockLocations = (clinicId: number) =>
 /** `GET inventory/locations/:uid/stock`: the items held at a location, searched and paged. */
 export const useLocationStock = (
   uid: string | null,
-  query: { search?: string; page: number; limit: number },
+  query: { search?: string; kind?: 'drug' | 'consumable'; page: number; limit: number },
 ) =>
   useContractQuery(
     listLocationStock,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter, PagedTable, TableState } from '../../../shared/ui/paged-table.tsx';
 import { type StockItem, useItemSettings, useStockCard } from '../api/inventory-api.ts';
-import { formatDay, formatMoment, formatQuantity, nearExpiryUntil } from './stock-format.ts';
+import { formatDay, formatMoment, formatQuantity, nearExpiryUntil, referenceLabel } from './stock-format.ts';
 import { itemName } from './stock-table.tsx';
 
 /** An item at a location: its packaging units, its batches (earliest expiry first) and its stock card. */
@@ -146,9 +146,7 @@ export function StockCard({
               {formatQuantity(e.balance)} {item.baseUnit}
             </Table.Td>
             <Table.Td>
-              <Text size="xs" ff="monospace">
-                {e.referenceType} {e.referenceUid.slice(0, 8)}
-              </Text>
+              <Text size="xs">{referenceLabel(t, e)}</Text>
             </Table.Td>
             <Table.Td>{e.by ?? '–'}</Table.Td>
             <Table.Td>{e.reason ?? '–'}</Table.Td>

@@ -1,5 +1,7 @@
+import { formatRupiah } from '@klinikita/domain/common/format';
 import { NEAR_EXPIRY_MONTHS } from '@klinikita/domain/inventory/inventory.rules';
-import type { StockItem } from '../api/inventory-api.ts';
+import type { TFunction } from 'i18next';
+import type { CardEntry, StockItem } from '../api/inventory-api.ts';
 
 const quantityFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 3 });
 
@@ -42,3 +44,37 @@ export function stockFlags(item: StockItem, today: string) {
     nearExpiry: item.batches.some((b) => !b.expired && b.expiryDate >= today && b.expiryDate <= until),
   };
 }
+
+/**
+ * What a stock card line was, in words: "Mutasi ke Apotek", "Resep A-012", "Penerimaan PR-…",
+ * "Opname SO-000003" (the server resolves the number and the other location).
+ */
+export function referenceLabel(
+  t: TFunction,
+  e: Pick<CardEntry, 'kind' | 'referenceType' | 'referenceUid' | 'referenceNumber' | 'counterpart'>,
+) {
+  const number = e.referenceNumber ?? e.referenceUid.slice(0, 8);
+  const move =
+    e.counterpart && (e.kind === 'transfer_out' || e.kind === 'transfer_in')
+      ? t(`inventory.reference.${e.kind === 'transfer_out' ? 'transferTo' : 'transferFrom'}`, {
+          location: e.counterpart,
+        })
+      : null;
+  const named: Record<string, string> = {
+    opname: 'opname',
+    request: 'request',
+    purchase_receipt: 'receipt',
+    supplier_return: 'supplierReturn',
+    prescription: 'prescription',
+  };
+  const own = named[e.referenceType]
+    ? t(`inventory.reference.${named[e.referenceType]}`, { number })
+    : ['adjustment', 'issue', 'procedure'].includes(e.referenceType)
+      ? t(`inventory.reference.${e.referenceType}`)
+      : null;
+  return [own, move].filter(Boolean).join(' · ') || `${e.referenceType} ${number}`;
+}
+
+/** A rupiah difference: −Rp 1.000 for a shortage. */
+export const signedRupiah = (amount: number) =>
+  amount < 0 ? `−${formatRupiah(-amount)}` : formatRupiah(amount);

@@ -18,7 +18,7 @@ export const itemName = (item: { name: string; strength: string | null }) =>
 /**
  * The items held at a location, searched and paged on the server: on-hand in the base unit,
  * nearest expiry, value and the below-minimum and near-expiry badges. A click opens the item.
- * `consumablesOnly` keeps the consumables of each page (the stock list has no kind filter).
+ * `consumablesOnly` asks the server for consumables only (`kind=consumable`).
  */
 export function StockTable({
   locationUid,
@@ -37,8 +37,13 @@ export function StockTable({
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const [page, setPage] = useFilterPage(JSON.stringify([locationUid, search]));
-  const stock = useLocationStock(locationUid, { search: search || undefined, page, limit: PAGE_SIZE });
-  const docs = (stock.data?.docs ?? []).filter((i) => !consumablesOnly || i.kind === 'consumable');
+  const stock = useLocationStock(locationUid, {
+    search: search || undefined,
+    kind: consumablesOnly ? 'consumable' : undefined,
+    page,
+    limit: PAGE_SIZE,
+  });
+  const docs = stock.data?.docs ?? [];
   const columns = actions ? 6 : 5;
   return (
     <>

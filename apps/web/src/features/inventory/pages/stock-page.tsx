@@ -15,6 +15,7 @@ import { LocationsPanel } from '../components/locations-panel.tsx';
 import { AdjustForm, TransferForm } from '../components/move-forms.tsx';
 import { ReceiveForm } from '../components/receive-form.tsx';
 import { StockTable } from '../components/stock-table.tsx';
+import { StockTabs } from '../components/stock-tabs.tsx';
 
 type Mode = 'info' | 'pharmacy' | 'warehouse' | 'consumable';
 
@@ -112,46 +113,58 @@ function StockScreen({ mode }: { mode: Mode }) {
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 8 }}>
-          <Card withBorder padding="md">
-            <Stack gap="sm">
-              {!locations.isLoading && !location && (
-                <Alert color="gray" variant="light">
-                  {mode === 'pharmacy' ? t('inventory.screen.noPharmacy') : t('inventory.screen.noLocation')}
-                </Alert>
-              )}
-              {location && (
-                <StockTable
-                  key={location.uid}
-                  locationUid={location.uid}
-                  today={today}
-                  consumablesOnly={mode === 'consumable'}
-                  onOpen={(item) => setOpen({ kind: 'detail', item })}
-                  actions={
-                    manage
-                      ? (item) => (
-                          <Stack gap={4} align="stretch">
-                            <Button
-                              size="compact-xs"
-                              variant="light"
-                              onClick={() => setOpen({ kind: 'transfer', item })}
-                            >
-                              {t('inventory.screen.transfer')}
-                            </Button>
-                            <Button
-                              size="compact-xs"
-                              variant="default"
-                              onClick={() => setOpen({ kind: 'adjust', item })}
-                            >
-                              {t('inventory.screen.adjust')}
-                            </Button>
-                          </Stack>
-                        )
-                      : undefined
-                  }
-                />
-              )}
-            </Stack>
-          </Card>
+          <StockTabs
+            clinicId={clinic.id}
+            today={today}
+            location={location}
+            locations={list}
+            manage={permissions.has('stock.manage')}
+            documents={mode !== 'info'}
+            report={mode === 'info'}
+          >
+            <Card withBorder padding="md">
+              <Stack gap="sm">
+                {!locations.isLoading && !location && (
+                  <Alert color="gray" variant="light">
+                    {mode === 'pharmacy'
+                      ? t('inventory.screen.noPharmacy')
+                      : t('inventory.screen.noLocation')}
+                  </Alert>
+                )}
+                {location && (
+                  <StockTable
+                    key={location.uid}
+                    locationUid={location.uid}
+                    today={today}
+                    consumablesOnly={mode === 'consumable'}
+                    onOpen={(item) => setOpen({ kind: 'detail', item })}
+                    actions={
+                      manage
+                        ? (item) => (
+                            <Stack gap={4} align="stretch">
+                              <Button
+                                size="compact-xs"
+                                variant="light"
+                                onClick={() => setOpen({ kind: 'transfer', item })}
+                              >
+                                {t('inventory.screen.transfer')}
+                              </Button>
+                              <Button
+                                size="compact-xs"
+                                variant="default"
+                                onClick={() => setOpen({ kind: 'adjust', item })}
+                              >
+                                {t('inventory.screen.adjust')}
+                              </Button>
+                            </Stack>
+                          )
+                        : undefined
+                    }
+                  />
+                )}
+              </Stack>
+            </Card>
+          </StockTabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <Stack gap="md">

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_levels_location_item_all_idx" ON "stock_levels" USING btree ("location_id","item_id");

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../shared/sql.ts';
+
+/** What the consumables consumer reads: the procedure's consumables, the room, what it took already. */
+
+const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>) =>
+  (await db.execute(query)).rows as unknown as T[];
+
+/** A treatment procedure's consumables with the item's public id (those naming an item of the master). */
+export async function procedureConsumables(db: Executor, procedureUid: string, corpId: number) {
+  const [row] = await rowsOf<{ consumables: { drugId?: number | null; quantity: number; unit: string }[] }>(
+    db,
+    sql`SELECT consumables FROM treatment_procedures WHERE uid = ${procedureUid} AND corp_id = ${corpId}`,
+  );
+  const wanted = (row?.consumables ?? []).filter((c) => c.drugId && c.quantity > 0);
+  if (!wanted.length) return [];
+  const uids = await rowsOf<{ id: number; uid: string }>(
+    db,
+    sql`SELECT id, uid FROM drugs WHERE corp_id = ${corpId} AND id IN (${sql.join(
+      wanted.map((c) => sql`${c.drugId}`),
+      sql`, `,
+    )})`,
+  );
+  return wanted.flatMap((c) => {
+    const uid = uids.find((u) => u.id === c.drugId)?.uid;
+    return uid ? [{ itemUid: uid, quantity: c.quantity, unit: c.unit }] : [];
+  });
+}
+
+/** The clinic's first active location of a type (the treatment room, the lab). */
+export async function clinicLocationUid(
+  db: Executor,
+  clinicId: number,
+  type: string,
+): Promise<string | null> {
+  const [row] = await rowsOf<{ uid: string }>(
+    db,
+    sql`SELECT uid FROM stock_locations WHERE clinic_id = ${clinicId} AND type = ${type} AND active
+        ORDER BY id LIMIT 1`,
+  );
+  return row?.uid ?? null;
+}
+
+/** The signed sum of a procedure's consumable movements: < 0 taken, 0 none or returned. */
+export async function procedureMovements(db: Executor, procedureUid: string) {
+  const [row] = await rowsOf<{ taken: number; returned: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE quantity < 0)::int AS taken, count(*) FILTER (WHERE quantity > 0)::int AS returned
+        FROM stock_movements WHERE reference_type = 'procedure' AND reference_uid = ${procedureUid}
+          AND kind = 'consumable_use'`,
+  );
+  return row;
+}
+
+/** The batches a procedure took, per location, item and batch, to put back as they were. */
+export function procedureTakes(db: Executor, procedureUid: string) {
+  return rowsOf<{ locationId: number; itemId: number; batchId: number; clinicId: number; quantity: number }>(
+    db,
+    sql`SELECT location_id AS "locationId", item_id AS "itemId", batch_id AS "batchId", clinic_id AS "clinicId",
+          (-sum(quantity))::float8 AS quantity
+        FROM stock_movements WHERE reference_type = 'procedure' AND reference_uid = ${procedureUid}
+          AND kind = 'consumable_use'
+        GROUP BY location_id, item_id, batch_id, clinic_id HAVING sum(quantity) < 0
+        ORDER BY item_id, batch_id`,
+  );
+}
+
+export async function clinicTimeZone(db: Executor, clinicId: number): Promise<string> {
+  const [row] = await rowsOf<{ tz: string }>(
+    db,
+    sql`SELECT time_zone AS tz FROM clinics WHERE id = ${clinicId}`,
+  );
+  return row?.tz ?? 'Asia/Jakarta';
+}
