@@ -227,6 +227,10 @@ export const encounterSchema = vitalsSchema.extend({
   addenda: z.array(addendumSchema),
   serviceOrders: z.array(serviceOrderSchema),
   prescriptionStatus: z.enum(['waiting', 'dispensed', 'cancelled']).nullable(),
+  /** Lines the pharmacist gave another drug for, with the reason (issue 17 §2). */
+  prescriptionSubstitutions: z
+    .array(z.object({ line: z.number().int(), from: z.string(), to: z.string(), reason: z.string() }))
+    .optional(),
   letters: z.array(letterSummarySchema),
 });
 export type Encounter = z.infer<typeof encounterSchema>;

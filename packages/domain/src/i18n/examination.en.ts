@@ -215,5 +215,6 @@ export const examinationEn: typeof examinationId = {
       dispensed: 'Dispensed',
       cancelled: 'Cancelled',
     },
+    substituted: 'Substituted by the pharmacist: {{from}} → {{to}} ({{reason}})',
   },
 };

@@ -215,5 +215,6 @@ export const examinationId = {
       dispensed: 'Sudah diserahkan',
       cancelled: 'Dibatalkan',
     },
+    substituted: 'Diganti apoteker: {{from}} → {{to}} ({{reason}})',
   },
 };

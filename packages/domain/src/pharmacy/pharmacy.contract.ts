@@ -1,13 +1,18 @@
 import { conflictErrors, endpoint } from '../common/contract.ts';
 import { pagedSchema } from '../common/paged.ts';
+import { z } from '../common/zod-config.ts';
 import {
   dispenseSchema,
+  labelsQuerySchema,
   moveSchema,
+  pharmacySettingsQuerySchema,
+  pharmacySettingsSchema,
   prescriptionParamsSchema,
   prescriptionSchema,
   queueQuerySchema,
   queueRowSchema,
   reviewSchema,
+  substituteSchema,
 } from './pharmacy.schema.ts';
 
 /**
@@ -74,4 +79,51 @@ export const reviewPrescription = endpoint({
   response: prescriptionSchema,
   errors: conflictErrors,
   message: 'pharmacy.reviewed',
+});
+
+export const substitutePrescriptionLine = endpoint({
+  method: 'POST',
+  path: '/pharmacy/prescriptions/:uid/substitutions',
+  permission: 'prescription.dispense',
+  tags,
+  summary: 'Give another drug for a line, with the reason (shown to the doctor); replaces an earlier one',
+  params: prescriptionParamsSchema,
+  body: substituteSchema,
+  response: prescriptionSchema,
+  errors: conflictErrors,
+  message: 'pharmacy.substituted',
+});
+
+/** The labels (etiket) as printed (application/pdf): a raw answer the browser opens by URL. */
+export const prescriptionLabels = endpoint({
+  method: 'GET',
+  path: '/pharmacy/prescriptions/:uid/labels',
+  permission: 'prescription.dispense',
+  tags,
+  summary: 'One label per line: 80 × 50 mm on the 80 mm roll or 70 × 40 mm label paper; audited',
+  params: prescriptionParamsSchema,
+  query: labelsQuerySchema,
+  response: z.undefined(),
+  raw: true,
+});
+
+export const getPharmacySettings = endpoint({
+  method: 'GET',
+  path: '/pharmacy/settings',
+  permission: 'queue.read',
+  tags,
+  summary: 'The clinic’s racikan fees (compounding per line, packaging per packet); the defaults when unset',
+  query: pharmacySettingsQuerySchema,
+  response: pharmacySettingsSchema,
+});
+
+export const savePharmacySettings = endpoint({
+  method: 'PUT',
+  path: '/pharmacy/settings',
+  permission: 'service.manage',
+  tags,
+  summary: 'Set the clinic’s racikan fees (whole rupiah); the next handovers charge them',
+  body: pharmacySettingsSchema,
+  response: pharmacySettingsSchema,
+  message: 'pharmacy.settingsSaved',
 });

@@ -34,6 +34,20 @@ export const prescriptionDispensedSchema = z.object({
       baseUnit: z.string(),
       /** Rupiah per base unit. */
       unitPrice: z.number().int(),
+      /** A racikan's ingredient (its index in the line) the stock was taken for; null for a plain line. */
+      ingredient: z.number().int().nullable(),
+    }),
+  ),
+  /** Why batches other than first-expiry-first-out were taken; null for the FEFO pick. */
+  overrideReason: z.string().nullable(),
+  /** The racikan fees of this handover (whole rupiah): compounding per line, packaging per packet. */
+  fees: z.array(
+    z.object({
+      line: z.number().int(),
+      kind: z.enum(['compounding', 'packaging']),
+      quantity: z.number().int(),
+      unitPrice: z.number().int(),
+      amount: z.number().int(),
     }),
   ),
 });

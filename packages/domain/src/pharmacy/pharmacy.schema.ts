@@ -53,10 +53,22 @@ export const dispenseSchema = z.object({
       z.object({
         line: z.number().int().min(0).max(99),
         quantity: z.number().min(0, 'pharmacy.quantityRange').max(100_000, 'pharmacy.quantityRange'),
+        /** The batches chosen by hand (FEFO when left out); others than FEFO's need `overrideReason`. */
+        batches: z
+          .array(
+            z.object({
+              batchNumber: z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong'),
+              quantity: z.number().positive('pharmacy.quantityRange').max(100_000, 'pharmacy.quantityRange'),
+            }),
+          )
+          .max(20, 'validation.tooLong')
+          .optional(),
       }),
     )
     .max(100)
     .default([]),
+  /** Why batches other than first-expiry-first-out were taken (required then). */
+  overrideReason: reasonSchema,
 });
 export type DispenseInput = z.infer<typeof dispenseSchema>;
 
@@ -66,6 +78,26 @@ export const reviewSchema = z.object({
   checks: z.partialRecord(z.enum(REVIEW_CHECKS), checkSchema),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** The pharmacist gives another drug for a line (with the reason; the doctor sees it). */
+export const substituteSchema = z.object({
+  line: z.number('validation.invalid').int('validation.invalid').min(0).max(99),
+  itemUid: uidSchema,
+  reason: z
+    .string('pharmacy.reasonRequired')
+    .trim()
+    .min(1, 'pharmacy.reasonRequired')
+    .max(500, 'validation.tooLong'),
+});
+export type SubstituteInput = z.infer<typeof substituteSchema>;
+
+export const LABEL_PAPERS = ['roll80', 'label'] as const;
+export type LabelPaper = (typeof LABEL_PAPERS)[number];
+
+/** The labels (etiket): 80 mm roll (80 × 50 mm each) or label paper (70 × 40 mm each). */
+export const labelsQuerySchema = z.object({
+  paper: z.enum(LABEL_PAPERS, 'validation.invalid').default('roll80'),
+});
 
 export const queueRowSchema = z.object({
   uid: z.string(),
@@ -104,6 +136,30 @@ export const prescriptionLineSchema = z.object({
   owed: z.number(),
   flags: flagSchema,
   batches: z.array(z.object({ batchNumber: z.string(), expiryDate: z.string(), quantity: z.number() })),
+  /** The instructions in Indonesian as the label prints them ('3 x sehari 1 tablet sesudah makan'). */
+  signa: z.string(),
+  /** White for oral and internal use, blue for external use. */
+  labelColour: z.enum(['white', 'blue']),
+  /** The drug the pharmacist gave instead, with the reason. */
+  substitute: z
+    .object({
+      itemUid: z.string(),
+      name: z.string(),
+      reason: z.string(),
+      byName: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+  /** A racikan's ingredients: base units each needs for all packets (empty for a plain line). */
+  ingredients: z.array(
+    z.object({
+      name: z.string(),
+      itemUid: z.string().nullable(),
+      baseUnit: z.string().nullable(),
+      quantity: z.number(),
+      available: z.number().nullable(),
+    }),
+  ),
 });
 
 export const orderEventSchema = z.object({
@@ -127,5 +183,32 @@ export const prescriptionSchema = queueRowSchema.extend({
   lines: z.array(prescriptionLineSchema),
   events: z.array(orderEventSchema),
   review: reviewAnswerSchema.nullable(),
+  /** Interacting pairs among the lines (racikan ingredients included), from a table that is not exhaustive. */
+  interactions: z.array(
+    z.object({
+      lines: z.tuple([z.number().int(), z.number().int()]),
+      drugs: z.tuple([z.string(), z.string()]),
+      severity: z.enum(['major', 'moderate', 'minor']),
+      effect: z.string(),
+    }),
+  ),
+  /** Rupiah the racikan lines are charged: compounding per racikan line, packaging per packet. */
+  fees: z.object({ compounding: z.number().int(), packaging: z.number().int() }),
 });
 export type PharmacyPrescription = z.infer<typeof prescriptionSchema>;
+
+const fee = z
+  .number('validation.invalid')
+  .int('pharmacy.feeWhole')
+  .min(0, 'pharmacy.feeWhole')
+  .max(10_000_000, 'validation.tooLong');
+
+/** A clinic's racikan fees, whole rupiah: compounding per racikan line, packaging per packet. */
+export const pharmacySettingsSchema = z.object({
+  clinicId: z.number().int().positive(),
+  compoundingPerLine: fee,
+  packagingPerPacket: fee,
+});
+export type PharmacySettings = z.infer<typeof pharmacySettingsSchema>;
+
+export const pharmacySettingsQuerySchema = z.object({ clinicId: z.coerce.number().int().positive() });

@@ -83,6 +83,7 @@ export function toEncounter(row: EncounterRow, extras: EncounterExtras): Encount
       resultAt: iso(o.resultAt),
     })),
     prescriptionStatus: doctorView(mine(extras.prescriptions)[0]?.status),
+    prescriptionSubstitutions: mine(extras.prescriptions)[0]?.substitutions ?? [],
     letters: mine(extras.letters).map((l) => ({
       uid: l.uid,
       kind: l.kind,

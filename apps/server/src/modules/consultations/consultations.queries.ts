@@ -281,7 +281,16 @@ export function findServiceOrders(db: Executor, uids: readonly string[]) {
 export async function prescriptionsOf(db: Executor, encounterIds: number[]) {
   if (!encounterIds.length) return [];
   return db
-    .select({ encounterId: prescriptions.encounterId, status: prescriptions.status })
+    .select({
+      encounterId: prescriptions.encounterId,
+      status: prescriptions.status,
+      // the pharmacist's substitutions, shown on the signed note (issue 17 §2)
+      substitutions: sql<{ line: number; from: string; to: string; reason: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('line', s.line, 'from', s.from_name,
+          'to', trim(d.name || ' ' || coalesce(d.strength, '')), 'reason', s.reason) ORDER BY s.line)
+        FROM prescription_substitutions s JOIN drugs d ON d.id = s.item_id
+        WHERE s.prescription_id = "prescriptions"."id"), '[]'::json)`,
+    })
     .from(prescriptions)
     .where(inArray(prescriptions.encounterId, encounterIds));
 }

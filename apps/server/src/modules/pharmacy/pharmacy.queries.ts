@@ -181,6 +181,7 @@ export interface DrugRow {
   uid: string;
   name: string;
   genericName: string | null;
+  strength: string | null;
   baseUnit: string;
   price: number;
 }
@@ -190,7 +191,8 @@ export function drugsOf(db: Executor, corpId: number, uids: string[]) {
   if (!uids.length) return Promise.resolve([] as DrugRow[]);
   return rowsOf<DrugRow>(
     db,
-    sql`SELECT id, uid, name, generic_name AS "genericName", coalesce(base_unit, unit) AS "baseUnit",
+    sql`SELECT id, uid, name, generic_name AS "genericName", strength,
+          coalesce(base_unit, unit) AS "baseUnit",
           price::float8 AS price
         FROM drugs WHERE corp_id = ${corpId}
           AND uid IN (${sql.join(
@@ -241,14 +243,48 @@ export function batchesAt(db: Executor, locationId: number, itemIds: number[], t
   );
 }
 
-/** The quantity handed over per line so far. */
+/** The quantity handed over per plain line so far (a racikan's ingredient rows are not counted). */
 export async function dispensedPerLine(db: Executor, prescriptionId: number) {
   const rows = await rowsOf<{ line: number; quantity: number }>(
     db,
     sql`SELECT line, sum(quantity)::float8 AS quantity FROM dispensed_items
-        WHERE prescription_id = ${prescriptionId} GROUP BY line`,
+        WHERE prescription_id = ${prescriptionId} AND ingredient IS NULL GROUP BY line`,
   );
   return new Map(rows.map((r) => [r.line, r.quantity]));
+}
+
+/** The racikan lines whose ingredients left stock (a racikan is handed over whole). */
+export async function racikanGiven(db: Executor, prescriptionId: number) {
+  const rows = await rowsOf<{ line: number }>(
+    db,
+    sql`SELECT DISTINCT line FROM dispensed_items
+        WHERE prescription_id = ${prescriptionId} AND ingredient IS NOT NULL`,
+  );
+  return new Set(rows.map((r) => r.line));
+}
+
+export interface GivenRow {
+  line: number;
+  ingredient: number | null;
+  itemUid: string;
+  batchNumber: string;
+  expiryDate: string;
+  quantity: number;
+  unitCost: number;
+}
+
+/** Every row handed over, per line, ingredient and batch (what a return puts back). */
+export function givenRows(db: Executor, prescriptionId: number) {
+  return rowsOf<GivenRow>(
+    db,
+    sql`SELECT di.line, di.ingredient, d.uid AS "itemUid", di.batch_number AS "batchNumber",
+          di.expiry_date::text AS "expiryDate", sum(di.quantity)::float8 AS quantity,
+          max(di.unit_cost)::float8 AS "unitCost"
+        FROM dispensed_items di JOIN drugs d ON d.id = di.item_id
+        WHERE di.prescription_id = ${prescriptionId}
+        GROUP BY di.line, di.ingredient, d.uid, di.batch_number, di.expiry_date
+        ORDER BY di.line, di.ingredient NULLS FIRST, di.expiry_date`,
+  );
 }
 
 export async function insertDispensed(tx: Tx, rows: (typeof dispensedItems.$inferInsert)[]) {

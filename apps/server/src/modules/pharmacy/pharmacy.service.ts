@@ -18,6 +18,7 @@ import type {
   QueueRow,
   ReviewInput,
 } from '@klinikita/domain/pharmacy/pharmacy.schema';
+import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import type { Db } from '../../db/client.ts';
 import { publishEvent } from '../../events/live-events.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
@@ -26,7 +27,7 @@ import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import { type Executor, pageOf, type Tx } from '../../shared/sql.ts';
 import { prescriptionHandled } from '../registrations/registrations.service.ts';
-import { stockDrugUid, toPrescription, toQueueRow } from './pharmacy.mapper.ts';
+import { drugUidsOf, toPrescription, toQueueRow } from './pharmacy.mapper.ts';
 import {
   batchesAt,
   dispensedPerLine,
@@ -38,10 +39,13 @@ import {
   type OrderRow,
   pageQueue,
   pharmacyLocation,
+  racikanGiven,
   reviewOf,
   saveReview,
   setStatus,
 } from './pharmacy.queries.ts';
+import { clinicFees, substitutionsOf } from './pharmacy-extras.queries.ts';
+import { returnStock } from './pharmacy-return.ts';
 
 /**
  * The pharmacy queue (issue 17 §1–3): the queue of a clinic day, one prescription, its moves and
@@ -85,13 +89,16 @@ export async function listQueue(db: Db, session: AuthSession, q: QueueQuery): Pr
 
 /** The prescription as the pharmacist sees it: lines with stock at the pharmacy, flags, moves. */
 export async function present(db: Executor, row: OrderRow, timeZone: string): Promise<PharmacyPrescription> {
-  const uids = [...new Set(row.items.flatMap((i) => stockDrugUid(i) ?? []))];
-  const [drugs, location, given, events, review] = await Promise.all([
+  const substitutions = await substitutionsOf(db, row.id);
+  const uids = drugUidsOf(row.items, substitutions);
+  const [drugs, location, given, compounded, events, review, fees] = await Promise.all([
     drugsOf(db, row.corpId, uids),
     pharmacyLocation(db, row.clinicId, row.pharmacyLocationId),
     dispensedPerLine(db, row.id),
+    racikanGiven(db, row.id),
     eventsOf(db, row.id),
     reviewOf(db, row.id),
+    clinicFees(db, row.clinicId),
   ]);
   const batches = location
     ? await batchesAt(
@@ -103,7 +110,17 @@ export async function present(db: Executor, row: OrderRow, timeZone: string): Pr
     : [];
   return toPrescription(
     row,
-    { drugs: new Map(drugs.map((d) => [d.uid, d])), location, batches, given, events, review },
+    {
+      drugs: new Map(drugs.map((d) => [d.uid, d])),
+      location,
+      batches,
+      given,
+      racikanGiven: compounded,
+      substitutions: new Map(substitutions.map((s) => [s.line, s])),
+      events,
+      review,
+      fees,
+    },
     new Date(),
   );
 }
@@ -147,8 +164,15 @@ export async function afterMove(tx: Tx, session: AuthSession, row: OrderRow, to:
       { id: row.registrationId, uid: row.registrationUid, clinicId: row.clinicId },
       session.userId,
     );
-  if (to === 'ready')
+  if (to === 'ready') {
     await publishEvent(tx, { clinicId: row.clinicId, type: PHARMACY_LIVE.ready, id: row.uid });
+    // the waiting-room display calls the patient's number to the pharmacy like a doctor's call
+    await publishEvent(tx, {
+      clinicId: row.clinicId,
+      type: REGISTRATION_EVENTS.called,
+      id: row.registrationUid,
+    });
+  }
   await publishEvent(tx, { clinicId: row.clinicId, type: PHARMACY_LIVE.updated, id: row.uid });
 }
 
@@ -173,11 +197,14 @@ export async function move(db: Db, session: AuthSession, uid: string, input: Mov
       userId: session.userId,
     });
     await setStatus(tx, row.id, rule.to);
+    const returned =
+      input.action === 'return' ? await returnStock(tx, session, row, input.reason!) : undefined;
     await afterMove(tx, session, row, rule.to);
     await audit(tx, session, ip, row, `prescription.${input.action}`, {
       from,
       to: rule.to,
       reason: input.reason,
+      ...(returned ? { returned } : {}),
     });
     return present(tx, (await findScoped(tx, session, uid))!, clinic.timeZone);
   });
@@ -204,6 +231,11 @@ export async function review(db: Db, session: AuthSession, uid: string, input: R
     const duplicates = duplicatedTherapy(lines);
     if (duplicates.length)
       auto.duplication = { ok: false, note: duplicates.map((d) => d.genericName).join('; ') };
+    if (shown.interactions.length)
+      auto.interaction = {
+        ok: false,
+        note: shown.interactions.map((i) => `${i.drugs.join(' + ')}: ${i.effect}`).join('; '),
+      };
     const given = Object.fromEntries(
       Object.entries(input.checks).map(([k, v]) => [k, { ok: v!.ok, note: v!.note ?? null }]),
     );

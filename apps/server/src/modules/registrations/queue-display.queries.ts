@@ -35,12 +35,17 @@ export async function clinicByDisplayToken(db: Executor, token: string) {
 }
 
 /** The display: today's latest calls and who still waits, per room. */
-export async function displayState(db: Executor, clinicId: number, day: string) {
+export async function displayState(db: Executor, clinicId: number, day: string, pharmacyRoom: string) {
   const calls = rowsOf(
     await db.execute(sql`
       SELECT uid, queue_number, room, status, called_at FROM registrations
        WHERE clinic_id = ${clinicId} AND queue_date = ${day}::date AND called_at IS NOT NULL
          AND status <> 'Cancelled'
+      UNION ALL
+      -- the pharmacy calls the patient to its counter when the drugs are ready (issue 17 §1)
+      SELECT p.uid, r.queue_number, ${pharmacyRoom} AS room, r.status, p.ready_at AS called_at
+        FROM prescriptions p JOIN registrations r ON r.id = p.registration_id
+       WHERE p.clinic_id = ${clinicId} AND r.queue_date = ${day}::date AND p.ready_at IS NOT NULL
        ORDER BY called_at DESC LIMIT 8`),
   );
   const waiting = rowsOf(

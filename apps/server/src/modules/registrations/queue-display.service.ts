@@ -1,4 +1,5 @@
 import { clinicDay } from '@klinikita/domain/common/clinic-day';
+import { translate } from '@klinikita/domain/i18n/translate';
 import {
   DEFAULT_QUEUE_PREFIXES,
   type QueuePrefixes,
@@ -93,7 +94,12 @@ export async function displayClinic(db: Db, token: string) {
 /** What the TV shows: only queue numbers and rooms, never names. */
 export async function displayBoard(db: Db, token: string) {
   const clinic = await displayClinic(db, token);
-  const state = await displayState(db, clinic.id, clinicDay(clinic.timeZone));
+  const state = await displayState(
+    db,
+    clinic.id,
+    clinicDay(clinic.timeZone),
+    translate('id', 'pharmacy.calledTo'),
+  );
   return {
     clinicName: clinic.name,
     timeZone: clinic.timeZone,

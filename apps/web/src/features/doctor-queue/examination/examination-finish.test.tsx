@@ -214,4 +214,24 @@ describe('A finished visit (/Doctor/doctor, past Examination)', { timeout: 40_00
     );
     expect(server.current().addenda).toHaveLength(2);
   });
+
+  it('shows the pharmacist’s substitution beside the prescription’s pharmacy status', async () => {
+    open({
+      registration: reg({ queueNumber: 'A-008', status: 'Prescription Waiting' }),
+      encounter: {
+        status: 'signed',
+        signedAt: new Date().toISOString(),
+        signedBy: { id: 5, name: 'dr. Alexander Wijaya' },
+        prescriptionStatus: 'waiting',
+        prescriptionSubstitutions: [
+          { line: 0, from: 'Amoxicillin 500 mg', to: 'Amoksisilin Generik 500 mg', reason: 'Stok kosong' },
+        ],
+      },
+    });
+    const note = await screen.findByRole('region', { name: /Catatan pemeriksaan/ });
+    expect(note).toHaveTextContent('Menunggu di farmasi');
+    expect(note).toHaveTextContent(
+      'Diganti apoteker: Amoxicillin 500 mg → Amoksisilin Generik 500 mg (Stok kosong)',
+    );
+  });
 });

@@ -173,6 +173,11 @@ export function SignedNote({ encounter: e, canAddendum }: { encounter: Encounter
               </Badge>
             )}
           </Group>
+          {e.prescriptionSubstitutions?.map((s) => (
+            <Text size="sm" c="orange.8" key={s.line}>
+              {t('examination.signed.substituted', { from: s.from, to: s.to, reason: s.reason })}
+            </Text>
+          ))}
           <PrescriptionSection items={e.prescription} onChange={() => {}} readOnly />
         </Block>
         {(e.serviceOrders.length > 0 || e.orders.length > 0) && (
