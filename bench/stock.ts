@@ -14,6 +14,8 @@ export interface StockSizes {
   batchesPerItem: number;
   movements: number;
   pharmacyDay: number;
+  /** Dispensed prescriptions of past visits (the queue reads one day among them). */
+  history: number;
 }
 
 export function stockSizes(onPglite: boolean): StockSizes {
@@ -22,6 +24,7 @@ export function stockSizes(onPglite: boolean): StockSizes {
     batchesPerItem: Number(process.env.BENCH_BATCHES_PER_ITEM ?? 20),
     movements: Number(process.env.BENCH_MOVEMENTS ?? (onPglite ? 500_000 : 5_000_000)),
     pharmacyDay: Number(process.env.BENCH_PHARMACY_DAY ?? 300),
+    history: Number(process.env.BENCH_PRESCRIPTION_HISTORY ?? (onPglite ? 20_000 : 200_000)),
   };
 }
 
@@ -140,6 +143,7 @@ export async function generateStock(
     tick(made);
   }
   await generatePharmacyDay(client, corpId, sizes.pharmacyDay, sizes.items);
+  await generatePrescriptionHistory(client, corpId, sizes.history);
   return made;
 }
 
@@ -188,6 +192,31 @@ async function generatePharmacyDay(client: Sql, corpId: number, count: number, i
     [corpId],
   );
   await client.query('DROP TABLE pharmacy_day');
+}
+
+/** Signed notes with a dispensed prescription on past paid doctor visits, newest clinics first. */
+export async function generatePrescriptionHistory(client: Sql, corpId: number, count: number) {
+  if (!count) return;
+  const items = `'[{"kind":"drug","drugId":"bench-item-2","name":"Bench","dose":"1 tablet","frequency":"3x sehari","route":"oral","durationDays":5,"quantity":15,"unit":"Tablet","instructions":null,"ingredients":[],"compoundForm":null}]'::jsonb`;
+  await client.query(
+    `WITH v AS (
+       SELECT r.id, r.clinic_id, r.patient_id, r.doctor_id, r.arrived_at FROM registrations r
+        WHERE r.order_type = 'doctor' AND r.status = 'Paid' AND r.queue_date < (now() AT TIME ZONE 'Asia/Jakarta')::date
+          AND NOT EXISTS (SELECT 1 FROM encounters e WHERE e.registration_id = r.id)
+        ORDER BY r.id DESC LIMIT ${count}),
+     e AS (
+       INSERT INTO encounters (uid, corp_id, clinic_id, patient_id, registration_id, doctor_id, status, prescription,
+                               signed_at, created_at, updated_at)
+       SELECT gen_random_uuid()::text, $1, v.clinic_id, v.patient_id, v.id, v.doctor_id, 'signed', ${items},
+              v.arrived_at + interval '20 minutes', v.arrived_at, v.arrived_at
+         FROM v RETURNING id, clinic_id, patient_id, registration_id, doctor_id, created_at)
+     INSERT INTO prescriptions (uid, corp_id, clinic_id, patient_id, encounter_id, registration_id, doctor_id, status,
+                                items, created_at, updated_at, dispensed_at)
+     SELECT gen_random_uuid()::text, $1, e.clinic_id, e.patient_id, e.id, e.registration_id, e.doctor_id, 'dispensed',
+            ${items}, e.created_at + interval '20 minutes', e.created_at + interval '40 minutes', e.created_at + interval '40 minutes'
+       FROM e`,
+    [corpId],
+  );
 }
 
 export interface StockSample {

@@ -8,8 +8,8 @@ import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
  * role that does it, in the browser. It grows with each capability; today it carries the front
  * office, the nurse's check-in, the doctor's examination with a lab order and a prescription, the
  * order arriving in the queue of the lab that performs it (Cikarang) from the `encounter.finished`
- * event, and the admin's view of
- * the automatic processes. Pharmacy, lab results, payment and SATUSEHAT join as they land.
+ * event, the pharmacist's review and handover (the visit on to payment), and the admin's view of
+ * the automatic processes. Payment and SATUSEHAT join as they land.
  */
 
 let browser: Browser;
@@ -195,6 +195,43 @@ describe('A clinic day at Klinik Menteng', () => {
     await expect.poll(() => board.page.getByRole('row').filter({ hasText: labNumber }).count()).toBe(0);
     await shot(board.page, 'clinic-day-board');
     await board.context.close();
+
+    // the pharmacist reviews the prescription, prepares it and hands it over with the five rights;
+    // the visit goes on to the cashier
+    const farmasi = await newPage(browser);
+    await logIn(farmasi.page, 'farmasi');
+    await farmasi.page.goto('/pharmacyQueue');
+    await farmasi.page.getByRole('textbox', { name: 'Cari' }).fill(patient.name);
+    await farmasi.page.getByTestId('pharmacy-queue').getByRole('button', { name: patient.name }).click();
+    const rxDetail = farmasi.page.getByTestId('rx-detail');
+    await rxDetail.getByText('Paracetamol 500 mg').first().waitFor();
+    await rxDetail.getByRole('button', { name: 'Mulai telaah' }).click();
+    const telaah = farmasi.page.getByTestId('review-checklist');
+    await telaah.getByRole('button', { name: 'Tandai semua sesuai' }).click();
+    await telaah.getByRole('button', { name: 'Simpan telaah' }).click();
+    await telaah.getByText(/Ditelaah oleh/).waitFor();
+    await rxDetail.getByRole('button', { name: 'Siapkan' }).click();
+    await rxDetail.getByRole('button', { name: 'Siap diserahkan' }).click();
+    await rxDetail.getByRole('button', { name: 'Serahkan obat' }).click();
+    const handover = farmasi.page.getByRole('dialog', { name: 'Penyerahan obat' });
+    for (const right of ['Tepat pasien', 'Tepat obat', 'Tepat dosis', 'Tepat rute', 'Tepat waktu'])
+      await handover.getByRole('checkbox', { name: right }).check();
+    await handover.getByRole('button', { name: 'Serahkan obat' }).click();
+    await handover.waitFor({ state: 'detached' });
+    await rxDetail.getByText('Diserahkan', { exact: true }).first().waitFor();
+    await shot(farmasi.page, 'clinic-day-pharmacy');
+    await farmasi.context.close();
+    const cashier = await newPage(browser);
+    await logIn(cashier.page, 'pendaftaran');
+    await cashier.page.goto('/PatientQueue/patientQueue');
+    await cashier.page.getByRole('searchbox', { name: 'Cari antrean' }).fill(patient.name);
+    await cashier.page
+      .getByRole('row')
+      .filter({ hasText: patient.name })
+      .filter({ hasText: queueNumber })
+      .getByText('Pembayaran')
+      .waitFor();
+    await cashier.context.close();
 
     // the lab at Cikarang, which performs Menteng's lab orders, finds the patient waiting in its list
     const lab = await newPage(browser);

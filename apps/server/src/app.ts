@@ -28,7 +28,9 @@ import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { drugsRoutes } from './modules/drugs/drugs.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { consumablesConsumer } from './modules/inventory/consumables.consumer.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { stockDocumentRoutes } from './modules/inventory/stock-documents.routes.ts';
 import { labCatalogueRoutes } from './modules/lab-catalogue/lab-catalogue.routes.ts';
 import { labResultsRoutes } from './modules/lab-results/lab-results.routes.ts';
 import { labSpecimensRoutes } from './modules/lab-specimens/lab-specimens.routes.ts';
@@ -38,6 +40,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { pharmacyRoutes } from './modules/pharmacy/pharmacy.routes.ts';
 import { physioRoutes } from './modules/physio/physio.routes.ts';
+import { purchasingRoutes } from './modules/purchasing/purchasing.routes.ts';
 import { radiologyRoutes } from './modules/radiology/radiology.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { labDoneConsumer, serviceVisitsConsumer } from './modules/registrations/registrations.consumers.ts';
@@ -188,7 +191,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const outbox = createOutbox({
     db,
     listen: options.listen,
-    consumers: [serviceVisitsConsumer, labDoneConsumer, referralLettersConsumer, liveStreamConsumer],
+    consumers: [
+      serviceVisitsConsumer,
+      labDoneConsumer,
+      referralLettersConsumer,
+      liveStreamConsumer,
+      consumablesConsumer,
+    ],
     pollMs: options.outboxPollMs,
     log: app.log,
   });
@@ -224,6 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(codeListsRoutes, { db });
       await api.register(drugsRoutes, { db });
       await api.register(inventoryRoutes, { db });
+      await api.register(purchasingRoutes, { db });
+      await api.register(stockDocumentRoutes, { db });
       await api.register(pharmacyRoutes, { db });
       await api.register(labCatalogueRoutes, { db });
       await api.register(labResultsRoutes, { db });

@@ -2,11 +2,13 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo.ts';
+import { seedDemoPurchasing } from './db/seed/purchasing.ts';
 import { seedDemoStock } from './db/seed/stock.ts';
 import { loadEnv } from './env.ts';
 import { anyClinicUsesSimulator } from './integrations/satusehat/satusehat.settings.ts';
 import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
 import { startSimulator } from './integrations/satusehat/simulator/simulator.server.ts';
+import { seedDemoPrescriptions } from './modules/pharmacy/pharmacy-demo.ts';
 
 const started = performance.now();
 const env = loadEnv();
@@ -15,7 +17,13 @@ const secretsKey = loadSecretsKey(env);
 const { seeded, demo, empty } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO, secretsKey });
 // the demo's stock (issue 17): at the demo's start only, not in the tests' template database, whose
 // stock tests make their own locations at Menteng
-if (demo) await seedDemoStock(database.db);
+if (demo) {
+  await seedDemoStock(database.db);
+  // suppliers and purchase orders at Menteng, one half received into its warehouse (after the stock)
+  await seedDemoPurchasing(database.db);
+  // today's prescriptions at Menteng in every state of the pharmacy queue (after the stock)
+  await seedDemoPrescriptions(database.db);
+}
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
 const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;
 const app = await buildApp({

@@ -843,12 +843,81 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'POST /inventory/locations/:uid/adjustments': (s) => ({
     body: { itemUid: s.drug, batchNumber: 'MTX', delta: 1, reason: 'Koreksi matrix' },
   }),
+  'POST /purchasing/suppliers': (_s, _who, n) => ({ body: { name: `Supplier Matrix ${n}` } }),
+  'PUT /purchasing/suppliers/:uid': (_s, _who, n) => ({ body: { name: `Supplier Matrix U${n}` } }),
+  'POST /purchasing/orders': (s) => ({
+    body: {
+      supplierUid: 'x',
+      locationUid: s.location,
+      lines: [{ itemUid: s.drug, unit: 'tablet', quantity: 1, price: 100 }],
+    },
+  }),
+  'PUT /purchasing/orders/:uid': (s) => ({
+    body: {
+      supplierUid: 'x',
+      locationUid: s.location,
+      lines: [{ itemUid: s.drug, unit: 'tablet', quantity: 1, price: 100 }],
+      version: 1,
+    },
+  }),
+  'POST /purchasing/orders/:uid/actions': () => ({ body: { action: 'order', version: 1 } }),
+  'POST /purchasing/receipts': (s, _who, n) => ({
+    body: {
+      supplierUid: 'x',
+      locationUid: s.location,
+      invoiceNumber: `MTX-${n}`,
+      invoiceDate: '2026-01-02',
+      requestKey: `matrix-receipt-${n}`,
+      lines: [
+        {
+          itemUid: s.drug,
+          batchNumber: 'MTXP',
+          expiryDate: '2099-01-01',
+          quantity: 1,
+          unit: 'tablet',
+          price: 100,
+        },
+      ],
+    },
+  }),
+  'POST /purchasing/returns': (_s, _who, n) => ({
+    body: {
+      receiptUid: 'x',
+      reason: 'Koreksi matrix',
+      requestKey: `matrix-return-${n}`,
+      lines: [{ receiptLine: 0, quantity: 1, unit: 'tablet' }],
+    },
+  }),
+  'POST /inventory/locations/:uid/opnames': () => ({ body: {} }),
+  'PUT /inventory/opnames/:uid/counts': () => ({ body: { lines: [{ lineId: 1, counted: 1 }] } }),
+  'POST /inventory/opnames/:uid/cancel': () => ({ body: { reason: 'Batal matrix' } }),
+  'POST /inventory/requests': (s) => ({
+    body: {
+      locationUid: s.toLocation,
+      fromLocationUid: s.location,
+      lines: [{ itemUid: s.drug, quantity: 1, unit: 'tablet' }],
+    },
+  }),
+  'POST /inventory/requests/:uid/approve': () => ({ body: { lines: [{ lineId: 1, approved: 1 }] } }),
+  'POST /inventory/requests/:uid/fulfil': () => ({ body: { lines: [{ lineId: 1, quantity: 1 }] } }),
+  'POST /inventory/requests/:uid/reject': () => ({ body: { reason: 'Tolak matrix' } }),
+  'POST /inventory/requests/:uid/cancel': () => ({ body: { reason: 'Batal matrix' } }),
+  'GET /inventory/reports/narcotics': () => ({ query: { month: '2026-01' } }),
+  'GET /inventory/reports/narcotics/xlsx': () => ({ query: { month: '2026-01' } }),
   'POST /pharmacy/prescriptions/:uid/moves': () => ({ body: { action: 'review' } }),
   'POST /pharmacy/prescriptions/:uid/dispense': (_s, _who, n) => ({
     body: { requestKey: `matrix-dispense-${n}` },
   }),
   'PUT /pharmacy/prescriptions/:uid/review': () => ({
     body: { checks: { patientIdentity: { ok: true, note: null } } },
+  }),
+  'POST /pharmacy/prescriptions/:uid/substitutions': (s) => ({
+    body: { line: 0, itemUid: s.drug, reason: 'Stok kosong (matrix)' },
+  }),
+  'GET /pharmacy/prescriptions/:uid/labels': () => ({ query: { paper: 'label' } }),
+  'GET /pharmacy/settings': (s) => ({ query: { clinicId: s.clinicId } }),
+  'PUT /pharmacy/settings': (s) => ({
+    body: { clinicId: s.clinicId, compoundingPerLine: 5000, packagingPerPacket: 500 },
   }),
   'POST /code-lists/:list/items/:uid/move': () => ({
     path: { list: 'cancellation' },

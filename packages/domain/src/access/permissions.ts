@@ -66,6 +66,9 @@ export const PERMISSIONS = {
   'result.read': 'Read and print the released results, reports and session notes of a visit',
   'stock.read': 'Read stock per location and batch, the stock card, the consistency check and the alerts',
   'stock.manage': 'Keep stock locations and item stock settings; receive, transfer and adjust stock',
+  'purchasing.read': 'Read suppliers, purchase orders, receipts and returns to suppliers',
+  'purchasing.manage':
+    'Keep suppliers; order, receive against the supplier’s invoice and return to the supplier',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -177,6 +180,9 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/stockInfo': ['stock.read'],
   '/warehouse': ['stock.read', 'stock.manage'],
   '/Inventory/consumable': ['stock.read', 'stock.manage'],
+  '/supplier': ['purchasing.read', 'purchasing.manage'],
+  '/purchaseOrder': ['purchasing.read', 'purchasing.manage', 'stock.read', 'drug.read'],
+  '/ReturnReceive': ['purchasing.read', 'purchasing.manage', 'stock.read'],
   '/Payment/payment': ['queue.read', 'company.read', 'payment.take'],
   '/Setting/Pharmacy/drug': ['drug.read', 'drug.write'],
   '/MasterPasien': PATIENTS,

@@ -21,7 +21,9 @@ import { masterWebEn } from './master-web.en.ts';
 import { outboxEn } from './outbox.en.ts';
 import { patientsEn } from './patients.en.ts';
 import { pharmacyEn } from './pharmacy.en.ts';
+import { pharmacyQueueEn } from './pharmacy-queue.en.ts';
 import { physioEn } from './physio.en.ts';
+import { purchasingEn } from './purchasing.en.ts';
 import { queueBoardEn } from './queue-board.en.ts';
 import { radiologyEn } from './radiology.en.ts';
 import { regionsEn } from './regions.en.ts';
@@ -64,6 +66,8 @@ export const en: Catalog = {
   treatment: treatmentEn,
   inventory: inventoryEn,
   pharmacy: pharmacyEn,
+  purchasing: purchasingEn,
+  pharmacyQueue: pharmacyQueueEn,
   labSpecimens: labSpecimensEn,
   radiology: radiologyEn,
   clinicServices: clinicServicesEn,

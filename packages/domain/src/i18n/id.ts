@@ -20,7 +20,9 @@ import { masterWebId } from './master-web.id.ts';
 import { outboxId } from './outbox.id.ts';
 import { patientsId } from './patients.id.ts';
 import { pharmacyId } from './pharmacy.id.ts';
+import { pharmacyQueueId } from './pharmacy-queue.id.ts';
 import { physioId } from './physio.id.ts';
+import { purchasingId } from './purchasing.id.ts';
 import { queueBoardId } from './queue-board.id.ts';
 import { radiologyId } from './radiology.id.ts';
 import { regionsId } from './regions.id.ts';
@@ -64,6 +66,8 @@ export const id = {
   treatment: treatmentId,
   inventory: inventoryId,
   pharmacy: pharmacyId,
+  purchasing: purchasingId,
+  pharmacyQueue: pharmacyQueueId,
   labSpecimens: labSpecimensId,
   radiology: radiologyId,
   clinicServices: clinicServicesId,

@@ -23,6 +23,10 @@ export const ROLE_MENUS: Record<string, string[]> = {
     'consumable',
     'stockInfo',
     'warehouse',
+    // purchasing: suppliers, purchase orders and receipts, returns to suppliers (issue 17 §5)
+    'supplier',
+    'purchaseOrder',
+    'returnReceive',
     'reviewResults',
     'previewMcu',
     'previewNonMcu',

@@ -175,6 +175,14 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/pharmacy.id'),
     () => import('@klinikita/domain/i18n/pharmacy.en'),
   ),
+  purchasing: pair(
+    () => import('@klinikita/domain/i18n/purchasing.id'),
+    () => import('@klinikita/domain/i18n/purchasing.en'),
+  ),
+  pharmacyQueue: pair(
+    () => import('@klinikita/domain/i18n/pharmacy-queue.id'),
+    () => import('@klinikita/domain/i18n/pharmacy-queue.en'),
+  ),
   labSpecimens: pair(
     () => import('@klinikita/domain/i18n/lab-specimens.id'),
     () => import('@klinikita/domain/i18n/lab-specimens.en'),

@@ -1,6 +1,7 @@
 import { LIVE_RESYNC } from '@klinikita/domain/common/live-events';
 import { ENCOUNTER_EVENTS } from '@klinikita/domain/consultations/consultation.events';
 import { LAB_RESULT_EVENTS } from '@klinikita/domain/lab/lab-results.event-names';
+import { PHARMACY_LIVE } from '@klinikita/domain/pharmacy/pharmacy.events';
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import { SERVICE_EVENTS } from '@klinikita/domain/services/service-performed.events';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,8 @@ const FORWARDED: readonly string[] = [
   LAB_RESULT_EVENTS.released,
   // a physiotherapy session or a procedure done: the doctor's cards and the record refetch
   SERVICE_EVENTS.performed,
+  // a prescription moved at the pharmacy: the pharmacy queue refetches
+  PHARMACY_LIVE.updated,
   LIVE_RESYNC,
 ];
 
