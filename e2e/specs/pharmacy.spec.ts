@@ -7,7 +7,8 @@ import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
  * Issue 17 "Done means" at the pharmacy counter of Klinik Menteng, in Chromium as `farmasi`: a
  * doctor's signed prescription is reviewed with the checklist, prepared, labelled and handed over
  * with the five rights; the stock at the pharmacy falls by the batch first to expire and the visit
- * goes on to payment. Another prescription is held with a reason, then rejected.
+ * goes on to payment. Another prescription is held with a reason (the doctor answers on the
+ * doctor's screen), then rejected.
  */
 
 let browser: Browser;
@@ -307,6 +308,22 @@ describe('Pharmacy queue', () => {
       .getByTestId('rx-events')
       .getByText(/Dosis untuk pasien ini perlu dikonfirmasi dokter/)
       .waitFor();
+
+    // the doctor is asked: the question stands on the doctor's queue screen, and the answer
+    // reaches the pharmacist's history of the prescription live
+    const doctor = await newPage(browser);
+    await logIn(doctor.page, 'dokter');
+    await doctor.page.goto('/Doctor/doctor');
+    const held = doctor.page.getByTestId('held-prescription').filter({ hasText: name });
+    await held.getByText(/perlu dikonfirmasi dokter/).waitFor();
+    await held.getByRole('button', { name: 'Jawab' }).click();
+    await held.getByRole('textbox', { name: 'Jawaban Anda' }).fill('Dosis sudah benar, lanjutkan');
+    await held.getByRole('button', { name: 'Kirim jawaban' }).click();
+    await held.getByText('Dijawab: Dosis sudah benar, lanjutkan').waitFor();
+    await shot(doctor.page, 'doctor-held-prescription');
+    await doctor.context.close();
+    await page.getByTestId('rx-event-answer').getByText('Dosis sudah benar, lanjutkan').waitFor();
+    await page.getByTestId('rx-events').getByText('Jawaban dokter').waitFor();
 
     await detail(page).getByRole('button', { name: 'Tolak' }).click();
     const reject = page.getByRole('dialog', { name: 'Tolak: alasan' });

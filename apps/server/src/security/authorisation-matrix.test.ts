@@ -915,6 +915,7 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
     body: { line: 0, itemUid: s.drug, reason: 'Stok kosong (matrix)' },
   }),
   'GET /pharmacy/prescriptions/:uid/labels': () => ({ query: { paper: 'label' } }),
+  'POST /pharmacy/prescriptions/:uid/answer': () => ({ body: { text: 'Jawaban matrix' } }),
   'GET /pharmacy/settings': (s) => ({ query: { clinicId: s.clinicId } }),
   'PUT /pharmacy/settings': (s) => ({
     body: { clinicId: s.clinicId, compoundingPerLine: 5000, packagingPerPacket: 500 },

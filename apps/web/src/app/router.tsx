@@ -26,7 +26,7 @@ const patientFormChunk = withCatalogues(
   () => import('../features/patients/pages/patient-form-page.tsx'),
 );
 const moduleLayoutChunk = withCatalogues(
-  ['doctorQueue', 'labQueue', 'registrations', 'consultations', 'patients', 'staffApi'],
+  ['doctorQueue', 'labQueue', 'registrations', 'consultations', 'patients', 'pharmacy', 'staffApi'],
   () => import('./layouts/module-layout.tsx'),
 );
 const dashboardSection = lazyComponent(

@@ -9,12 +9,14 @@ import {
   savePharmacySettings,
   substitutePrescriptionLine,
 } from '@klinikita/domain/pharmacy/pharmacy.contract';
+import { answerHeldPrescription, listHeldPrescriptions } from '@klinikita/domain/pharmacy/pharmacy-held';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { route } from '../../shared/route.ts';
 import * as queue from './pharmacy.service.ts';
 import { dispense } from './pharmacy-dispense.service.ts';
+import { answerHeld, listHeld } from './pharmacy-held.service.ts';
 import { labelsPdf } from './pharmacy-labels.ts';
 import { getSettings, saveSettings } from './pharmacy-settings.service.ts';
 import { substitute } from './pharmacy-substitute.service.ts';
@@ -46,6 +48,10 @@ export async function pharmacyRoutes(app: FastifyInstance, opts: { db: Db }) {
       .header('cache-control', 'no-store')
       .send(file.pdf);
   });
+  route(app, listHeldPrescriptions, (req) => listHeld(db, requireSession(req)));
+  route(app, answerHeldPrescription, (req) =>
+    answerHeld(db, requireSession(req), req.params.uid, req.body, req.ip),
+  );
   route(app, getPharmacySettings, (req) => getSettings(db, requireSession(req), req.query.clinicId));
   route(app, savePharmacySettings, (req) => saveSettings(db, requireSession(req), req.body, req.ip));
 }

@@ -87,6 +87,10 @@ export function useLiveRegistrations(clinicId: number | null | undefined, onEven
       // tags) refetch, so the ordering doctor's cards show it without a reload
       if (type === SERVICE_EVENTS.performed || type === LIVE_RESYNC)
         for (const tag of ['physio', 'treatment']) void client.invalidateQueries({ queryKey: [tag] });
+      // a prescription moved at the pharmacy (held, answered, resumed): the doctor's list of held
+      // prescriptions (the contract's tag `pharmacy`) refetches
+      if (type === PHARMACY_LIVE.updated || type === LIVE_RESYNC)
+        void client.invalidateQueries({ queryKey: ['pharmacy'] });
       onEvent?.(type, event);
     });
   }, [clinicId, client, onEvent]);

@@ -38,6 +38,7 @@ import {
 } from '../queue-params.ts';
 import { slashClaimed } from '../slash-target.ts';
 import { CriticalLabAlert } from './critical-lab-alert.tsx';
+import { HeldPrescriptions } from './held-prescriptions.tsx';
 import { type QueueFilter, QueueFilterModal } from './queue-filter-modal.tsx';
 import { doctorPagePath, QueueList } from './queue-list.tsx';
 import { useCallPatient } from './status-move.tsx';
@@ -260,6 +261,7 @@ export function DoctorQueueSidebar() {
         </div>
       </Group>
 
+      {isDoctor && <HeldPrescriptions timeZone={clinic?.timeZone} />}
       <Divider />
       <QueueList
         label={t('doctorQueue.upper')}

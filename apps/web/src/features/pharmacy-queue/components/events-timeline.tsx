@@ -31,7 +31,13 @@ export function EventsTimeline({
           key={`${e.at}-${e.action}-${e.to}`}
           title={
             <Text size="sm" fw={600}>
-              {t('pharmacyQueue.detail.eventLine', { from: statusText(t, e.from), to: statusText(t, e.to) })}
+              {/* a step that keeps the status (the doctor's answer, a substitute) is named by its action */}
+              {e.from === e.to && t(`pharmacy.actions.${e.action}`) !== `pharmacy.actions.${e.action}`
+                ? t(`pharmacy.actions.${e.action}`)
+                : t('pharmacyQueue.detail.eventLine', {
+                    from: statusText(t, e.from),
+                    to: statusText(t, e.to),
+                  })}
             </Text>
           }
         >
@@ -39,7 +45,11 @@ export function EventsTimeline({
             {formatMoment(e.at, timeZone)}
             {e.userName ? ` · ${t('pharmacyQueue.detail.by', { name: e.userName })}` : ''}
           </Text>
-          {e.reason && <Text size="sm">{t('pharmacyQueue.detail.reason', { reason: e.reason })}</Text>}
+          {e.reason && (
+            <Text size="sm" data-testid={`rx-event-${e.action}`}>
+              {e.action === 'answer' ? e.reason : t('pharmacyQueue.detail.reason', { reason: e.reason })}
+            </Text>
+          )}
         </Timeline.Item>
       ))}
     </Timeline>
