@@ -215,6 +215,26 @@ describe('partial dispensing and refusals', () => {
     expect((await kit.stockOf(pharmacy, item)).onHand).toBe(10);
   }, 60_000);
 
+  it('closes a partial handover when the rest owed is cancelled with a reason', async () => {
+    const item = await kit.newItem('Sisa Batal Uji');
+    await kit.receive(pharmacy, item, { batchNumber: 'S1', quantity: 5 });
+    const { uid, registration } = await prescribed(item, 10);
+    await toReady(uid);
+    expect((await dispense(uid, 'sisa-batal-0001', [{ line: 0, quantity: 5 }])).statusCode).toBe(200);
+    expect(await visitStatus(registration)).toBe('Prescription Waiting');
+    // the rest is not given after all: a reason is required, then the order is done with 5
+    expect((await move(uid, 'cancelRest')).statusCode).toBe(400);
+    const closed = await move(uid, 'cancelRest', 'Pasien membeli sisa obat di apotek lain');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(json(closed).data).toMatchObject({ status: 'dispensed', lines: [{ dispensed: 5 }] });
+    expect(json(closed).data.events.at(-1)).toMatchObject({
+      action: 'cancelRest',
+      reason: 'Pasien membeli sisa obat di apotek lain',
+    });
+    expect(await visitStatus(registration)).toBe('Payment');
+    expect((await kit.stockOf(pharmacy, item)).onHand).toBe(0);
+  }, 60_000);
+
   it('refuses dispensing more than on hand (409) and changes nothing', async () => {
     const item = await kit.newItem('Obat Kurang Uji');
     await kit.receive(pharmacy, item, { batchNumber: 'K1', quantity: 3 });
