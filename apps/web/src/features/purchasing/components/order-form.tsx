@@ -30,6 +30,7 @@ import {
   useUpdateOrder,
 } from '../api/purchasing-api.ts';
 import { ItemSelect, type PickedItem, UnitSelect } from './line-fields.tsx';
+import { PERCENT_INPUT, QUANTITY_INPUT, RUPIAH_INPUT } from './number-inputs.ts';
 import { DocumentTotals } from './order-totals.tsx';
 import { dayMask, FORM_ERROR, formatDay, serverErrors } from './purchasing-format.ts';
 
@@ -195,11 +196,7 @@ export function OrderForm({
             />
             <NumberInput
               label={t('purchasing.screen.ppnPercent')}
-              min={0}
-              max={100}
-              decimalScale={2}
-              decimalSeparator=","
-              hideControls
+              {...PERCENT_INPUT}
               value={ppn}
               onChange={(v) => {
                 setPpn(v);
@@ -233,11 +230,7 @@ export function OrderForm({
                   <NumberInput
                     label={t('purchasing.screen.quantity')}
                     required
-                    min={0}
-                    decimalScale={3}
-                    decimalSeparator=","
-                    thousandSeparator="."
-                    hideControls
+                    {...QUANTITY_INPUT}
                     value={l.quantity}
                     onChange={(v) => setLine(i, { quantity: v })}
                     error={errorOf(`lines.${i}.quantity`)}
@@ -245,23 +238,14 @@ export function OrderForm({
                   <NumberInput
                     label={t('purchasing.screen.price')}
                     required
-                    prefix="Rp "
-                    thousandSeparator="."
-                    decimalSeparator=","
-                    allowDecimal={false}
-                    allowNegative={false}
-                    hideControls
+                    {...RUPIAH_INPUT}
                     value={l.price}
                     onChange={(v) => setLine(i, { price: v })}
                     error={errorOf(`lines.${i}.price`)}
                   />
                   <NumberInput
                     label={t('purchasing.screen.discount')}
-                    min={0}
-                    max={100}
-                    decimalScale={2}
-                    decimalSeparator=","
-                    hideControls
+                    {...PERCENT_INPUT}
                     value={l.discountPercent}
                     onChange={(v) => setLine(i, { discountPercent: v })}
                     error={errorOf(`lines.${i}.discountPercent`)}

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { type OrderDetail, useCreateReceipt } from '../api/purchasing-api.ts';
+import { PERCENT_INPUT, QUANTITY_INPUT, RUPIAH_INPUT } from './number-inputs.ts';
 import { DocumentTotals } from './order-totals.tsx';
 import {
   dayMask,
@@ -179,11 +180,7 @@ export function ReceiveForm({
             />
             <NumberInput
               label={t('purchasing.screen.ppnPercent')}
-              min={0}
-              max={100}
-              decimalScale={2}
-              decimalSeparator=","
-              hideControls
+              {...PERCENT_INPUT}
               value={ppn}
               onChange={setPpn}
               error={errorOf('ppnPercent')}
@@ -238,11 +235,7 @@ export function ReceiveForm({
                     <Table.Td>
                       <NumberInput
                         aria-label={`${t('purchasing.screen.quantity')} ${l.itemName}`}
-                        min={0}
-                        decimalScale={3}
-                        decimalSeparator=","
-                        thousandSeparator="."
-                        hideControls
+                        {...QUANTITY_INPUT}
                         rightSection={<Text size="xs">{l.unit}</Text>}
                         rightSectionWidth={56}
                         value={rows[i].quantity}
@@ -253,12 +246,7 @@ export function ReceiveForm({
                     <Table.Td>
                       <NumberInput
                         aria-label={`${t('purchasing.screen.price')} ${l.itemName}`}
-                        prefix="Rp "
-                        thousandSeparator="."
-                        decimalSeparator=","
-                        allowDecimal={false}
-                        allowNegative={false}
-                        hideControls
+                        {...RUPIAH_INPUT}
                         value={rows[i].price}
                         onChange={(v) => setRow(i, { price: v })}
                         error={rowError(i, 'price')}
@@ -267,11 +255,7 @@ export function ReceiveForm({
                     <Table.Td>
                       <NumberInput
                         aria-label={`${t('purchasing.screen.discount')} ${l.itemName}`}
-                        min={0}
-                        max={100}
-                        decimalScale={2}
-                        decimalSeparator=","
-                        hideControls
+                        {...PERCENT_INPUT}
                         w={90}
                         value={rows[i].discountPercent}
                         onChange={(v) => setRow(i, { discountPercent: v })}

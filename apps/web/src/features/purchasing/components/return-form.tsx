@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { type ReceiptSummary, useCreateReturn, useReceipt } from '../api/purchasing-api.ts';
+import { QUANTITY_INPUT } from './number-inputs.ts';
 import { FORM_ERROR, formatDay, formatQuantity, newRequestKey, serverErrors } from './purchasing-format.ts';
 
 /**
@@ -114,11 +115,7 @@ export function ReturnForm({ receipt, onClose }: { receipt: ReceiptSummary; onCl
                     <Table.Td>
                       <NumberInput
                         aria-label={`${t('purchasing.screen.returnQuantity')} ${l.itemName} ${l.batchNumber}`}
-                        min={0}
-                        decimalScale={3}
-                        decimalSeparator=","
-                        thousandSeparator="."
-                        hideControls
+                        {...QUANTITY_INPUT}
                         disabled={l.returnableBase <= 0}
                         rightSection={<Text size="xs">{l.baseUnit}</Text>}
                         rightSectionWidth={64}
