@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl, call, signedDoctorVisit } from '../support/api.ts';
 import { logIn } from '../support/app.ts';
-import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
+import { launchBrowser, newPage, shot } from '../support/browser.ts';
 
 /**
  * Issue 17 "Done means" at the pharmacy counter of Klinik Menteng, in Chromium as `farmasi`: a
@@ -17,34 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const API = () => `${baseUrl()}/api/clinic/v1`;
-
-async function call<T = unknown>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  path: string,
-  data?: unknown,
-) {
-  const res = await page.request.fetch(`${API()}/${path}`, {
-    method,
-    data,
-    headers: method === 'GET' ? {} : { origin: baseUrl() },
-  });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method} ${path} → ${res.status()}: ${body.message}`);
-  return body.data as T;
-}
-
-async function apiSession(username: string) {
-  const opened = await newPage(browser);
-  const res = await opened.page.request.post(`${API()}/auth/login`, {
-    data: { username, password: 'klinikita' },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status()).toBe(200);
-  return opened;
-}
-
 const QUANTITY = 10;
 
 /**
@@ -52,88 +25,43 @@ const QUANTITY = 10;
  * examination screen sends it), the prescription's visit once it reached the pharmacy queue.
  */
 async function prescribed(name: string, dob: string) {
-  const front = await apiSession('pendaftaran');
-  const doctor = await apiSession('dokter');
-  const dokter = await call<{ DoctorId: number }>(doctor.page, 'GET', 'users');
-  const [drug] = await call<{ docs: { uid: string; name: string }[] }>(
-    doctor.page,
-    'GET',
-    'settings/pharmacy/drugs?search=Paracetamol%20500&active=true',
-  ).then((d) => d.docs);
-  expect(drug).toBeDefined();
-  const patient = await call<{ uid: string; mrn: string }>(front.page, 'POST', 'patients', {
-    clinicId: 10,
-    name,
-    sex: 'M',
-    dob,
-    confirmDuplicate: true,
-  });
-  const visit = await call<{ _id: string }>(front.page, 'POST', 'registrations/registrations', {
-    clinicId: 10,
-    patientId: patient.uid,
-    orderType: 'doctor',
-    doctorId: dokter.DoctorId,
-    payerType: 'self',
-    complaint: 'Demam dan pusing',
-  });
-  await call(doctor.page, 'PATCH', `registrations/registrations/${visit._id}`, {
-    clinicId: 10,
-    updateField: { status: 'Examination' },
-  });
-  const opened = await call<{ uid: string; version: number }>(
-    doctor.page,
-    'POST',
-    'consultations/encounters',
-    {
-      registrationId: visit._id,
+  let drugName = '';
+  const { patient, registrationId } = await signedDoctorVisit(
+    browser,
+    { name, sex: 'M', dob },
+    'Demam dan pusing',
+    async (doctor) => {
+      const [drug] = await call<{ docs: { uid: string; name: string }[] }>(
+        doctor,
+        'GET',
+        'settings/pharmacy/drugs?search=Paracetamol%20500&active=true',
+      ).then((d) => d.docs);
+      expect(drug).toBeDefined();
+      drugName = drug.name;
+      return {
+        subjective: 'Demam sejak kemarin',
+        assessment: 'Demam',
+        diagnoses: [{ code: 'R50.9', title: 'Demam, tidak spesifik', primary: true }],
+        prescription: [
+          {
+            kind: 'drug',
+            drugId: drug.uid,
+            name: drug.name,
+            dose: '1 tablet',
+            frequency: '3x sehari',
+            route: 'oral',
+            durationDays: 3,
+            quantity: QUANTITY,
+            unit: 'tablet',
+            instructions: 'Sesudah makan, bila demam',
+            ingredients: [],
+            compoundForm: null,
+          },
+        ],
+      };
     },
   );
-  const saved = await call<{ version: number }>(
-    doctor.page,
-    'PUT',
-    `consultations/encounters/${opened.uid}`,
-    {
-      systolic: null,
-      diastolic: null,
-      pulse: null,
-      respiratoryRate: null,
-      temperature: null,
-      spo2: null,
-      weight: null,
-      height: null,
-      subjective: 'Demam sejak kemarin',
-      objective: null,
-      assessment: 'Demam',
-      plan: null,
-      diagnoses: [{ code: 'R50.9', title: 'Demam, tidak spesifik', primary: true }],
-      procedures: [],
-      prescription: [
-        {
-          kind: 'drug',
-          drugId: drug.uid,
-          name: drug.name,
-          dose: '1 tablet',
-          frequency: '3x sehari',
-          route: 'oral',
-          durationDays: 3,
-          quantity: QUANTITY,
-          unit: 'tablet',
-          instructions: 'Sesudah makan, bila demam',
-          ingredients: [],
-          compoundForm: null,
-        },
-      ],
-      orders: [],
-      referral: null,
-      version: opened.version,
-    },
-  );
-  await call(doctor.page, 'POST', `consultations/encounters/${opened.uid}/finish`, {
-    version: saved.version,
-  });
-  await front.context.close();
-  await doctor.context.close();
-  return { mrn: patient.mrn, registrationId: visit._id, drugName: drug.name };
+  return { mrn: patient.mrn, registrationId, drugName };
 }
 
 interface StockItem {
@@ -239,7 +167,7 @@ describe('Pharmacy queue', () => {
     ]);
     expect(tab.url()).toContain(`/pharmacy/prescriptions/${uid}/labels?paper=roll80`);
     await tab.close();
-    const pdf = await page.request.get(`${API()}/pharmacy/prescriptions/${uid}/labels?paper=roll80`);
+    const pdf = await page.request.get(`${apiUrl()}/pharmacy/prescriptions/${uid}/labels?paper=roll80`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');

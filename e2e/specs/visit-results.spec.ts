@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession, call, signedDoctorVisit } from '../support/api.ts';
 import { logIn } from '../support/app.ts';
 import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
 
@@ -9,99 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const API = () => `${baseUrl()}/api/clinic/v1`;
 const PATIENT = { name: 'Ratna Hasil Cetak', sex: 'F', dob: '12/03/1984' };
-
-/** A call with the page's cookie (writes carry the same-origin Origin the server wants). */
-async function call<T = unknown>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  path: string,
-  data?: unknown,
-) {
-  const res = await page.request.fetch(`${API()}/${path}`, {
-    method,
-    data,
-    headers: method === 'GET' ? {} : { origin: baseUrl() },
-  });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method} ${path} → ${res.status()}: ${body.message}`);
-  return body.data as T;
-}
-
-/** A context logged in through the API (the setup's users need no screen). */
-async function apiSession(username: string) {
-  const opened = await newPage(browser);
-  const res = await opened.page.request.post(`${API()}/auth/login`, {
-    data: { username, password: 'klinikita' },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status()).toBe(200);
-  return opened;
-}
 
 /**
  * Given a Menteng doctor ordered a blood count and Cikarang's lab released it (one critical
  * haemoglobin): the order through the API, as the doctor's and the lab's screens send it.
  */
 async function releasedBloodCount() {
-  const front = await apiSession('pendaftaran');
-  const doctor = await apiSession('dokter');
-  const dokter = await call<{ DoctorId: number }>(doctor.page, 'GET', 'users');
-  const patient = await call<{ uid: string; mrn: string }>(front.page, 'POST', 'patients', {
-    clinicId: 10,
-    ...PATIENT,
-    confirmDuplicate: true,
+  const { patient } = await signedDoctorVisit(browser, PATIENT, 'Lemas', {
+    subjective: 'Lemas',
+    diagnoses: [{ code: 'D64.9', title: 'Anemia', primary: true }],
+    orders: [{ serviceType: 'LAB', items: ['Darah Lengkap'], note: null }],
   });
-  const visit = await call<{ _id: string }>(front.page, 'POST', 'registrations/registrations', {
-    clinicId: 10,
-    patientId: patient.uid,
-    orderType: 'doctor',
-    doctorId: dokter.DoctorId,
-    payerType: 'self',
-    complaint: 'Lemas',
-  });
-  await call(doctor.page, 'PATCH', `registrations/registrations/${visit._id}`, {
-    clinicId: 10,
-    updateField: { status: 'Examination' },
-  });
-  const opened = await call<{ uid: string; version: number }>(
-    doctor.page,
-    'POST',
-    'consultations/encounters',
-    {
-      registrationId: visit._id,
-    },
-  );
-  const saved = await call<{ version: number }>(
-    doctor.page,
-    'PUT',
-    `consultations/encounters/${opened.uid}`,
-    {
-      ...{
-        systolic: null,
-        diastolic: null,
-        pulse: null,
-        respiratoryRate: null,
-        temperature: null,
-        spo2: null,
-      },
-      ...{ weight: null, height: null, subjective: 'Lemas', objective: null, assessment: null, plan: null },
-      diagnoses: [{ code: 'D64.9', title: 'Anemia', primary: true }],
-      procedures: [],
-      prescription: [],
-      orders: [{ serviceType: 'LAB', items: ['Darah Lengkap'], note: null }],
-      referral: null,
-      version: opened.version,
-    },
-  );
-  await call(doctor.page, 'POST', `consultations/encounters/${opened.uid}/finish`, {
-    version: saved.version,
-  });
-  await front.context.close();
-  await doctor.context.close();
 
-  const lab = await apiSession('lab');
+  const lab = await apiSession(browser, 'lab');
   let labVisit: string | undefined;
   // the order becomes Cikarang's lab visit once the event is handled
   await expect
