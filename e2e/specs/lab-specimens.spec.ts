@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession, call } from '../support/api.ts';
 import { logIn } from '../support/app.ts';
 import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
 
@@ -42,11 +43,29 @@ async function registerLabPatient(): Promise<{ id: string; queueNumber: string }
   return { id: registration._id, queueNumber: registration.queueNumber };
 }
 
+/** The on-hand of Cikarang's Laboratorium per item name, as the stock screens read it (superadmin). */
+async function labStock(page: Page): Promise<Record<string, number>> {
+  const locations = await call<{ uid: string; type: string }[]>(
+    page,
+    'GET',
+    'inventory/locations?clinicId=11',
+  );
+  const lab = locations.find((l) => l.type === 'lab')!;
+  const stock = await call<{ docs: { name: string; onHand: number }[] }>(
+    page,
+    'GET',
+    `inventory/locations/${lab.uid}/stock?limit=100`,
+  );
+  return Object.fromEntries(stock.docs.map((d) => [d.name, d.onHand]));
+}
+
 describe('Lab samples, the worklist grid and the analyzer import', () => {
   it('the lab labels, collects, receives and rejects samples, then enters results in the worklist and imports a CSV', {
     timeout: 240_000,
   }, async () => {
     const { id, queueNumber } = await registerLabPatient();
+    const admin = await apiSession(browser, 'superadmin');
+    const before = await labStock(admin.page);
     const { context, page } = await newPage(browser);
     await logIn(page, 'lab');
 
@@ -74,6 +93,12 @@ describe('Lab samples, the worklist grid and the analyzer import', () => {
     await page.getByRole('button', { name: 'Sampel diambil', exact: true }).first().click();
     await card.getByText('Semua sampel sudah diambil').waitFor();
     await expect.poll(() => card.getByText('Diambil', { exact: true }).count()).toBe(2);
+    // And the tubes and one blood draw's needle and plaster leave the lab's stock
+    const taken = async () => {
+      const now = await labStock(admin.page);
+      return ['Tabung EDTA', 'Tabung serum', 'Jarum vakum', 'Plester bulat'].map((n) => before[n] - now[n]);
+    };
+    await expect.poll(taken, { timeout: 15_000 }).toEqual([1, 1, 1, 1]);
 
     // And the lab receives both tubes
     await rows.nth(0).getByRole('button', { name: 'Sampel diterima' }).click();
@@ -103,6 +128,9 @@ describe('Lab samples, the worklist grid and the analyzer import', () => {
     await rows.nth(1).getByRole('button', { name: 'Sampel diterima' }).click();
     await rows.nth(1).getByText('Diterima', { exact: true }).waitFor();
     const serum = (await rows.nth(1).locator('td').first().locator('p').first().textContent())!.trim();
+    // the new serum tube leaves the stock too; the blood draw's set is counted once per visit
+    await expect.poll(taken, { timeout: 15_000 }).toEqual([1, 2, 1, 1]);
+    await admin.context.close();
 
     // When I open the worklist, pick Darah Lengkap and find my patient
     await page.goto('/Laboratory');

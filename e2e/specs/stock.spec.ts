@@ -60,4 +60,21 @@ describe('Stock', () => {
     await page.getByText('Semua kartu stok cocok dengan stok').waitFor();
     await context.close();
   });
+
+  it('the admin reads what a lab sample takes from the lab’s stock on the consumables screen', {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin');
+    await page.goto('/Inventory/consumable');
+    await page.getByRole('heading', { name: 'Bahan Habis Pakai' }).waitFor();
+    await page.getByRole('tab', { name: 'BHP Laboratorium' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Tabung EDTA (ungu)' });
+    await row.getByText('Tabung EDTA 3 ml').waitFor();
+    const draw = page.getByRole('row').filter({ hasText: 'Pengambilan darah (sekali per kunjungan)' });
+    await draw.getByText('Jarum vakum 21G').waitFor();
+    await page.getByRole('button', { name: 'Simpan daftar' }).waitFor();
+    await shot(page, 'stock-lab-consumables');
+    await context.close();
+  });
 });

@@ -1,9 +1,11 @@
 import type { inventoryId } from './inventory.id.ts';
 import { inventoryDocsEn } from './inventory-docs.en.ts';
+import { labConsumablesEn } from './lab-consumables.en.ts';
 
 /** The stock ledger (issue 17 §4): server and schema messages (English). */
 export const inventoryEn: typeof inventoryId = {
   ...inventoryDocsEn,
+  labConsumables: labConsumablesEn,
   locationSaved: 'Stock location saved',
   itemSaved: 'Item stock settings saved',
   received: 'Stock receipt recorded',

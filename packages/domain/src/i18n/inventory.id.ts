@@ -1,7 +1,9 @@
 import { inventoryDocsId } from './inventory-docs.id.ts';
+import { labConsumablesId } from './lab-consumables.id.ts';
 /** The stock ledger (issue 17 §4): server and schema messages (Bahasa Indonesia). */
 export const inventoryId = {
   ...inventoryDocsId,
+  labConsumables: labConsumablesId,
   locationSaved: 'Lokasi stok berhasil disimpan',
   itemSaved: 'Pengaturan stok barang berhasil disimpan',
   received: 'Penerimaan stok berhasil dicatat',

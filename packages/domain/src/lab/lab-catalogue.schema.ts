@@ -6,16 +6,10 @@ import { isLoincCode, limitIssues } from './lab-catalogue.rules.ts';
 
 export const RESULT_TYPES = ['number', 'choice', 'text'] as const;
 export const SPECIMENS = ['wholeBlood', 'serum', 'plasma', 'urine', 'stool', 'other'] as const;
-/** The tube or pot a sample goes in (one barcode label per container). */
-export const CONTAINERS = [
-  'edta',
-  'plain',
-  'citrate',
-  'heparin',
-  'fluoride',
-  'urinePot',
-  'stoolPot',
-] as const;
+
+import { CONTAINERS } from './lab-containers.ts';
+
+export { CONTAINERS };
 export const RANGE_SEXES = ['any', 'male', 'female'] as const;
 /** 150 years, the oldest age band a range may start at or end before. */
 export const MAX_AGE_DAYS = 54_790;

@@ -26,6 +26,11 @@ export interface DemoStockItem {
   batches: DemoStockBatch[];
   /** A consumable (BHP) not in the drug master yet: added with these. */
   consumable?: { form: string; unit: string; price: number };
+  /**
+   * A lab consumable: moved to the lab (Laboratorium) instead, and what a sample takes of it — per
+   * container of the lab catalogue or per blood draw (`venipuncture`).
+   */
+  lab?: { key: string; quantity: number };
   /** A drug not in the demo's drug master: added with these (the narcotic and psychotropic). */
   added?: { form: string; unit: string; price: number; genericName: string };
 }
@@ -165,11 +170,43 @@ export const DEMO_STOCK: DemoStockItem[] = [
     consumable: { form: 'alat kesehatan', unit: 'sachet', price: 500 },
     batches: [b('ALK2503M', 400, 200, 100, 250)],
   },
+  ...labItem('Tabung EDTA', '3 ml', 'edta', 'TEDTA2503', 500, 2_200),
+  ...labItem('Tabung serum', '5 ml', 'plain', 'TSRM2504', 400, 2_000),
+  ...labItem('Tabung sitrat', '2,7 ml', 'citrate', 'TSIT2502', 100, 2_600),
+  ...labItem('Tabung fluorida', '2 ml', 'fluoride', 'TFLU2502', 100, 2_400),
+  ...labItem('Pot urin', '60 ml', 'urinePot', 'POTU2505', 300, 1_200),
+  ...labItem('Pot feses', '30 ml', 'stoolPot', 'POTF2505', 100, 1_300),
+  ...labItem('Jarum vakum', '21G', 'venipuncture', 'JRM2506', 500, 1_800),
+  ...labItem('Plester bulat', null, 'venipuncture', 'PLB2506', 500, 150),
 ];
+
+/** A lab consumable: counted in pcs, boxed by 100, half of it in the lab. */
+function labItem(
+  name: string,
+  strength: string | null,
+  key: string,
+  batch: string,
+  received: number,
+  price: number,
+): DemoStockItem[] {
+  return [
+    {
+      name,
+      strength,
+      drugClass: null,
+      minStock: 50,
+      units: [{ name: 'BOX', factor: 100 }],
+      consumable: { form: 'alat kesehatan', unit: 'pcs', price },
+      lab: { key, quantity: 1 },
+      batches: [b(batch, 500, received / 2, received / 2, Math.round(price / 2))],
+    },
+  ];
+}
 
 /** The stock locations each demo clinic gets. */
 export const DEMO_LOCATIONS = [
   { name: 'Gudang', type: 'warehouse' },
   { name: 'Apotek', type: 'pharmacy' },
   { name: 'Ruang Tindakan', type: 'treatment' },
+  { name: 'Laboratorium', type: 'lab' },
 ] as const;

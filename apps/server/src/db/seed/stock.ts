@@ -8,6 +8,7 @@ import {
   drugs,
   itemCosts,
   itemUnits,
+  labContainerConsumables,
   stockBatches,
   stockLevels,
   stockLocations,
@@ -23,10 +24,10 @@ export const STOCK_CLINICS = [10, 11];
 const DAY_MS = 86_400_000;
 
 /**
- * Demo: stock locations (Gudang, Apotek, Ruang Tindakan) at Menteng and Cikarang, and stock of the
- * demo formulary in batches, every quantity arriving through the ledger — a receipt into the
- * warehouse, then a transfer to the pharmacy or the treatment room — so each stock card sums to the
- * stock on hand. A clinic that already has stock locations is left alone, so it may run again.
+ * Demo: stock locations (Gudang, Apotek, Ruang Tindakan, Laboratorium) at Menteng and Cikarang,
+ * and stock of the demo formulary in batches, every quantity arriving through the ledger — a receipt
+ * into the warehouse, then a transfer to the pharmacy, the treatment room or the lab — so each stock
+ * card sums to the stock on hand. The lab's consumables list names the lab items. A clinic that already has stock locations is left alone, so it may run again.
  * Returns the number of clinics stocked.
  */
 export async function seedDemoStock(db: Db, now = new Date()): Promise<number> {
@@ -117,6 +118,11 @@ async function stockClinic(tx: Tx, clinicId: number, now: Date): Promise<boolean
   for (const item of DEMO_STOCK) {
     const itemId = await demoItem(tx, clinic.corpId, item);
     if (itemId === null) continue;
+    if (item.lab)
+      await tx
+        .insert(labContainerConsumables)
+        .values({ corpId: clinic.corpId, container: item.lab.key, itemId, quantity: item.lab.quantity })
+        .onConflictDoNothing();
     let onHand = 0;
     let average = 0;
     // oldest receipt first: the card runs in the order things happened
@@ -139,7 +145,7 @@ async function stockClinic(tx: Tx, clinicId: number, now: Date): Promise<boolean
       average = movingAverage(onHand, average, total, batch.unitCost);
       onHand += total;
       if (batch.moved > 0) {
-        const to = at(item.consumable ? 'treatment' : 'pharmacy');
+        const to = at(item.lab ? 'lab' : item.consumable ? 'treatment' : 'pharmacy');
         const movedAt = new Date(now.getTime() - 7 * DAY_MS + moves.length * 60_000);
         moves.push(async () => {
           const reference = { type: 'transfer', uid: newUid() };

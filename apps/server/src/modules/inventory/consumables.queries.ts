@@ -41,27 +41,45 @@ export async function clinicLocationUid(
   return row?.uid ?? null;
 }
 
-/** The signed sum of a procedure's consumable movements: < 0 taken, 0 none or returned. */
-export async function procedureMovements(db: Executor, procedureUid: string) {
+/** How many consumable movements a reference made: taken (< 0) and returned (> 0). */
+export async function referenceMovements(db: Executor, type: string, uid: string) {
   const [row] = await rowsOf<{ taken: number; returned: number }>(
     db,
     sql`SELECT count(*) FILTER (WHERE quantity < 0)::int AS taken, count(*) FILTER (WHERE quantity > 0)::int AS returned
-        FROM stock_movements WHERE reference_type = 'procedure' AND reference_uid = ${procedureUid}
+        FROM stock_movements WHERE reference_type = ${type} AND reference_uid = ${uid}
           AND kind = 'consumable_use'`,
   );
   return row;
 }
 
-/** The batches a procedure took, per location, item and batch, to put back as they were. */
-export function procedureTakes(db: Executor, procedureUid: string) {
+/** The batches a reference took, per location, item and batch, to put back as they were. */
+export function referenceTakes(db: Executor, type: string, uid: string) {
   return rowsOf<{ locationId: number; itemId: number; batchId: number; clinicId: number; quantity: number }>(
     db,
     sql`SELECT location_id AS "locationId", item_id AS "itemId", batch_id AS "batchId", clinic_id AS "clinicId",
           (-sum(quantity))::float8 AS quantity
-        FROM stock_movements WHERE reference_type = 'procedure' AND reference_uid = ${procedureUid}
+        FROM stock_movements WHERE reference_type = ${type} AND reference_uid = ${uid}
           AND kind = 'consumable_use'
         GROUP BY location_id, item_id, batch_id, clinic_id HAVING sum(quantity) < 0
         ORDER BY item_id, batch_id`,
+  );
+}
+
+/**
+ * What a lab sample's container takes (the container's lines) and, for the visit's first blood
+ * container, what the blood draw takes (`venipuncture`), with the items' public ids.
+ */
+export function labContainerUses(db: Executor, corpId: number, keys: readonly string[]) {
+  if (!keys.length) return Promise.resolve([]);
+  return rowsOf<{ key: string; itemUid: string; quantity: number }>(
+    db,
+    sql`SELECT c.container AS key, d.uid AS "itemUid", c.quantity::float8 AS quantity
+        FROM lab_container_consumables c JOIN drugs d ON d.id = c.item_id
+        WHERE c.corp_id = ${corpId} AND c.container IN (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+        ORDER BY c.container, c.id`,
   );
 }
 

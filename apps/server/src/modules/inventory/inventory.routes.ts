@@ -12,11 +12,13 @@ import {
   setItemStockSettings,
   transferStock,
 } from '@klinikita/domain/inventory/inventory.contract';
+import { getLabConsumables, saveLabConsumables } from '@klinikita/domain/inventory/lab-consumables.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { route } from '../../shared/route.ts';
 import * as ledger from './inventory.service.ts';
+import * as lab from './lab-consumables.service.ts';
 import * as reads from './stock-reads.service.ts';
 import * as settings from './stock-settings.service.ts';
 import * as transfers from './stock-transfer.service.ts';
@@ -54,4 +56,8 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Db }) {
     reads.checkConsistency(db, requireSession(req), req.query.clinicId),
   );
   route(app, getStockAlerts, (req) => reads.getAlerts(db, requireSession(req), req.query.clinicId));
+  route(app, getLabConsumables, (req) => lab.getLabConsumables(db, requireSession(req), req.query.clinicId));
+  route(app, saveLabConsumables, (req) =>
+    lab.saveLabConsumables(db, requireSession(req), req.query.clinicId, req.body, req.ip),
+  );
 }

@@ -38,6 +38,7 @@ describe('the demo stock', () => {
       expect(locations.map((l) => [l.name, l.type])).toEqual([
         ['Apotek', 'pharmacy'],
         ['Gudang', 'warehouse'],
+        ['Laboratorium', 'lab'],
         ['Ruang Tindakan', 'treatment'],
       ]);
       expect(await get<Consistency>(`/inventory/consistency?clinicId=${clinicId}`)).toMatchObject({

@@ -1,7 +1,7 @@
+import { LAB_SPECIMEN_EVENTS, type LabSpecimenCollected } from '@klinikita/domain/lab/lab-specimen.events';
 import type { LabVisitSpecimens, RejectSpecimen } from '@klinikita/domain/lab/lab-specimens.schema';
-import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import type { Db } from '../../db/client.ts';
-import { publishEvent } from '../../events/live-events.ts';
+import { emit } from '../../events/outbox.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { clinicOf } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
@@ -166,10 +166,29 @@ export function collectLabSpecimen(
     const row = specimenOf(rows, specimenUid);
     if (row.status === 'collected' || row.status === 'received') return undefined;
     if (row.status === 'rejected') throw conflict('rejectedLocked', { barcode: row.barcode });
+    const collectedAt = new Date();
     await moveSpecimen(tx, row.id, 'labelled', {
       status: 'collected',
       collectedBy: session.userId,
-      collectedAt: new Date(),
+      collectedAt,
+    });
+    // inventory takes the container (and a blood draw's set) out of the lab's stock
+    const payload: LabSpecimenCollected = {
+      registrationId: visit.uid,
+      corpId: visit.corpId,
+      clinicId: visit.clinicId,
+      specimenUid: row.uid,
+      container: row.container,
+      collectedBy: session.userId,
+      collectedAt: collectedAt.toISOString(),
+    };
+    await emit(tx, {
+      type: LAB_SPECIMEN_EVENTS.collected,
+      aggregateType: 'labSpecimen',
+      aggregateId: row.uid,
+      corpId: visit.corpId,
+      clinicId: visit.clinicId,
+      payload,
     });
     const pending = rows.filter((r) => isCurrent(r) && r.status === 'labelled' && r.id !== row.id);
     if (!pending.length) await setSampling(tx, visit, true);

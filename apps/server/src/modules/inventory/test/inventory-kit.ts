@@ -77,15 +77,15 @@ export function inventoryKit(ctx: TestContext) {
       });
     },
     /** The item's row in the location's stock, or undefined. */
-    async stockOf(location: string, itemUid: string) {
-      const page = await must('GET', `/inventory/locations/${location}/stock?limit=100`);
+    async stockOf(location: string, itemUid: string, who = 'farmasi') {
+      const page = await must('GET', `/inventory/locations/${location}/stock?limit=100`, undefined, who);
       return page.docs.find((d: { itemUid: string }) => d.itemUid === itemUid);
     },
-    async card(location: string, itemUid: string, query = '') {
-      return must('GET', `/inventory/locations/${location}/items/${itemUid}/card${query}`);
+    async card(location: string, itemUid: string, query = '', who = 'farmasi') {
+      return must('GET', `/inventory/locations/${location}/items/${itemUid}/card${query}`, undefined, who);
     },
-    async consistency(clinicId = 10) {
-      return must('GET', `/inventory/consistency?clinicId=${clinicId}`);
+    async consistency(clinicId = 10, who = 'farmasi') {
+      return must('GET', `/inventory/consistency?clinicId=${clinicId}`, undefined, who);
     },
   };
 }

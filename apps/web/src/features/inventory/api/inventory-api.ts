@@ -11,6 +11,7 @@ import {
   receiveStock,
   transferStock,
 } from '@klinikita/domain/inventory/inventory.contract';
+import { getLabConsumables, saveLabConsumables } from '@klinikita/domain/inventory/lab-consumables.contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { moduleKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
 
@@ -74,3 +75,9 @@ export const useReceiveStock = () => useContractMutation(receiveStock, writes);
 export const useTransferStock = () => useContractMutation(transferStock, writes);
 export const useAdjustStock = () => useContractMutation(adjustStock, writes);
 export const useCreateLocation = () => useContractMutation(createStockLocation, writes);
+
+/** `GET inventory/lab-consumables`: what a lab sample takes from the lab's stock. */
+export const useLabConsumables = (clinicId: number) =>
+  useContractQuery(getLabConsumables, { query: { clinicId } });
+export const useSaveLabConsumables = () =>
+  useContractMutation(saveLabConsumables, { invalidates: [moduleKey(getLabConsumables)] });

@@ -121,6 +121,7 @@ function StockScreen({ mode }: { mode: Mode }) {
             manage={permissions.has('stock.manage')}
             documents={mode !== 'info'}
             report={mode === 'info'}
+            lab={mode === 'consumable'}
           >
             <Card withBorder padding="md">
               <Stack gap="sm">

@@ -1,0 +1,30 @@
+/** The lab's consumables list (issue 17 §4), server messages and screen (Bahasa Indonesia). */
+export const labConsumablesId = {
+  saved: 'Daftar BHP laboratorium berhasil disimpan',
+  duplicate: 'Barang yang sama tercantum dua kali untuk satu wadah',
+  tooMany: 'Paling banyak 100 baris',
+  tab: 'BHP Laboratorium',
+  title: 'BHP yang terpakai saat sampel laboratorium diambil',
+  hint: 'Saat petugas lab menandai sampel "Diambil", barang di bawah ini keluar dari stok lokasi Laboratorium klinik (kedaluwarsa terdekat lebih dulu). Set pengambilan darah keluar sekali per kunjungan, bersama tabung darah pertama.',
+  noLabLocation:
+    'Klinik ini belum memiliki lokasi stok berjenis Laboratorium; BHP lab tidak dikurangi sampai lokasi itu dibuat.',
+  containers: {
+    edta: 'Tabung EDTA (ungu)',
+    plain: 'Tabung polos/serum (merah)',
+    citrate: 'Tabung sitrat (biru)',
+    heparin: 'Tabung heparin (hijau)',
+    fluoride: 'Tabung fluorida (abu-abu)',
+    urinePot: 'Pot urin',
+    stoolPot: 'Pot feses',
+    venipuncture: 'Pengambilan darah (sekali per kunjungan)',
+  },
+  colContainer: 'Wadah',
+  colItem: 'Barang',
+  colQuantity: 'Jumlah',
+  add: 'Tambah barang',
+  remove: 'Hapus',
+  itemPlaceholder: 'Pilih barang',
+  empty: 'Belum ada barang untuk wadah ini',
+  save: 'Simpan daftar',
+  perUse: 'per pengambilan',
+};
