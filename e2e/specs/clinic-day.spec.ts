@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession, call } from '../support/api.ts';
 import { logIn } from '../support/app.ts';
 import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
 
@@ -233,6 +234,52 @@ describe('A clinic day at Klinik Menteng', () => {
       .waitFor();
     await cashier.context.close();
 
+    // the cashier takes the bill: part in cash (change given), the rest by QRIS with its reference;
+    // the visit becomes Paid and the receipt prints
+    const kasir = await newPage(browser);
+    await logIn(kasir.page, 'kasir');
+    await kasir.page.goto('/Payment/payment');
+    await kasir.page.getByRole('heading', { name: 'Kasir' }).waitFor();
+    await kasir.page.getByRole('textbox', { name: 'Cari' }).fill(patient.name);
+    await kasir.page.getByRole('button', { name: `Buka tagihan ${patient.name}` }).click();
+    const bill = kasir.page.getByTestId('payment-form');
+    await bill.waitFor();
+    await kasir.page.getByText('Paracetamol 500 mg (tablet)').first().waitFor();
+    const parts = bill.getByTestId('payment-part');
+    const total = Number(
+      (await parts.first().getByRole('textbox', { name: 'Jumlah', exact: true }).inputValue()).replace(
+        /\D/g,
+        '',
+      ),
+    );
+    expect(total).toBeGreaterThan(0);
+    const cash = Math.round(total / 2 / 1000) * 1000 || 1000;
+    await parts.first().getByRole('textbox', { name: 'Jumlah', exact: true }).fill(String(cash));
+    await parts
+      .first()
+      .getByRole('textbox', { name: 'Uang diterima', exact: true })
+      .fill(String(cash + 50_000));
+    await expect.poll(async () => parts.first().getByTestId('change').textContent()).toBe('Rp 50.000');
+    await bill.getByRole('button', { name: 'Tambah cara bayar' }).click();
+    await parts.nth(1).getByRole('combobox', { name: 'Cara bayar', exact: true }).click();
+    await kasir.page.getByRole('option', { name: 'QRIS' }).click();
+    await parts.nth(1).getByRole('textbox', { name: 'No. referensi', exact: true }).fill('QRIS-E2E-0001');
+    await expect.poll(async () => bill.getByTestId('remaining').textContent()).toBe('Rp 0');
+    await shot(kasir.page, 'clinic-day-cashier-split');
+    await bill.getByRole('button', { name: 'Bayar', exact: true }).click();
+    const receiptNumber = kasir.page.getByTestId('receipt-number');
+    await receiptNumber.waitFor();
+    expect(await receiptNumber.textContent()).toMatch(/^No\. kuitansi: KW\/10\/\d{6}\/\d{4}/);
+    const receiptLink = kasir.page.getByRole('link', { name: 'Cetak kuitansi' }).first();
+    const receiptHref = await receiptLink.getAttribute('href');
+    const receipt = await kasir.page.request.get(new URL(receiptHref!, baseUrl()).toString());
+    expect(receipt.headers()['content-type']).toBe('application/pdf');
+    await shot(kasir.page, 'clinic-day-cashier-paid');
+    // the patient has left the waiting list and is under today's paid visits
+    await kasir.page.getByRole('tab', { name: 'Lunas hari ini' }).click();
+    await kasir.page.getByRole('button', { name: `Buka tagihan ${patient.name}` }).waitFor();
+    await kasir.context.close();
+
     // the lab at Cikarang, which performs Menteng's lab orders, finds the patient waiting in its list
     const lab = await newPage(browser);
     await logIn(lab.page, 'lab');
@@ -246,7 +293,23 @@ describe('A clinic day at Klinik Menteng', () => {
     await labRow.waitFor();
     await shot(lab.page, 'clinic-day-lab-cikarang');
 
-    // the lab makes the sample's label, takes the blood and receives the tube
+    // the lab makes the sample's label, takes the blood and receives the tube; the tube and the
+    // blood draw's needle leave the lab's stock (read as the administrator sees it)
+    const stockReader = await apiSession(browser, 'superadmin');
+    const labLocation = (
+      await call<{ uid: string; type: string }[]>(stockReader.page, 'GET', 'inventory/locations?clinicId=11')
+    ).find((l) => l.type === 'lab')!;
+    const labStock = async () =>
+      Object.fromEntries(
+        (
+          await call<{ docs: { name: string; onHand: number }[] }>(
+            stockReader.page,
+            'GET',
+            `inventory/locations/${labLocation.uid}/stock?limit=100`,
+          )
+        ).docs.map((d) => [d.name, d.onHand]),
+      );
+    const stockBefore = await labStock();
     await labRow.click();
     const specimens = lab.page.getByTestId('lab-specimens');
     await specimens.getByRole('button', { name: 'Buat label' }).click();
@@ -257,6 +320,16 @@ describe('A clinic day at Klinik Menteng', () => {
     await specimens.getByText('Semua sampel sudah diambil').waitFor();
     await tube.getByRole('button', { name: 'Sampel diterima' }).click();
     await tube.getByText('Diterima', { exact: true }).waitFor();
+    await expect
+      .poll(async () => {
+        const now = await labStock();
+        return [
+          stockBefore['Tabung EDTA'] - now['Tabung EDTA'],
+          stockBefore['Jarum vakum'] - now['Jarum vakum'],
+        ];
+      })
+      .toEqual([1, 1]);
+    await stockReader.context.close();
 
     // the analyst enters the blood count from the keyboard, saves, validates and releases it
     const hemoglobin = lab.page.getByRole('textbox', { name: 'Hemoglobin', exact: true });

@@ -36,6 +36,7 @@ describe('roles and menu access', () => {
     await cashier.page.waitForURL('**/DashboardAdvance');
     expect((await sessionUser(cashier.page)).menu.map((m: { route: string }) => m.route)).toEqual([
       '/DashboardAdvance',
+      '/Payment/payment',
     ]);
     await cashier.context.close();
   });

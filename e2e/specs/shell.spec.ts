@@ -127,14 +127,14 @@ describe('guards and errors', () => {
   it('an unknown route, and a route whose screen is not built, show the 404 text with a link home', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'superadmin');
-    for (const path of ['/tidak/ada/halaman', '/Payment/payment']) {
+    for (const path of ['/tidak/ada/halaman', '/Director/dashboard']) {
       await page.goto(path);
       await page.getByText('This page could not be found').waitFor();
       expect(await page.getByText('404').count()).toBeGreaterThan(0);
     }
     await shot(page, 'not-found');
     await page.getByRole('link', { name: 'Kembali ke beranda' }).click();
-    await page.waitForURL((url) => url.pathname !== '/Payment/payment');
+    await page.waitForURL((url) => url.pathname !== '/Director/dashboard');
     await context.close();
   });
 });
@@ -189,19 +189,19 @@ describe('session', () => {
 describe('language', () => {
   it('the switch to English survives a reload and back to Indonesian', async () => {
     const { context, page } = await newPage(browser);
-    // the cashier's screens are not built yet: he lands on the welcome page
+    // the cashier lands on his screen, Kasir
     await logIn(page, 'kasir');
-    await page.getByRole('heading', { name: /Selamat datang/ }).waitFor();
+    await page.getByRole('heading', { name: 'Kasir', exact: true }).waitFor();
     await page.getByText('EN', { exact: true }).first().click();
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await page.getByRole('heading', { name: 'Cashier', exact: true }).waitFor();
     const locale = (await context.cookies()).find((c) => c.name === 'locale');
     expect(locale?.value).toBe('en');
     expect(locale!.expires * 1000).toBeGreaterThan(Date.now() + 364 * 24 * 3600 * 1000);
     await page.reload();
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
-    await shot(page, 'welcome-en');
+    await page.getByRole('heading', { name: 'Cashier', exact: true }).waitFor();
+    await shot(page, 'cashier-en');
     await page.getByText('ID', { exact: true }).first().click();
-    await page.getByRole('heading', { name: /Selamat datang/ }).waitFor();
+    await page.getByRole('heading', { name: 'Kasir', exact: true }).waitFor();
     await context.close();
   });
 });

@@ -19,6 +19,9 @@ import type { SatusehatConfig } from './integrations/satusehat/satusehat.service
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/login-throttle.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingDocumentsRoutes } from './modules/billing/billing-documents.routes.ts';
+import { payerInvoicesRoutes } from './modules/billing/payer-invoices.routes.ts';
 import { clinicServicesRoutes } from './modules/clinic-services/clinic-services.routes.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
 import { codeListsRoutes } from './modules/code-lists/code-lists.routes.ts';
@@ -30,6 +33,7 @@ import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { consumablesConsumer } from './modules/inventory/consumables.consumer.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { labConsumablesConsumer } from './modules/inventory/lab-consumables.consumer.ts';
 import { stockDocumentRoutes } from './modules/inventory/stock-documents.routes.ts';
 import { labCatalogueRoutes } from './modules/lab-catalogue/lab-catalogue.routes.ts';
 import { labResultsRoutes } from './modules/lab-results/lab-results.routes.ts';
@@ -37,6 +41,7 @@ import { labSpecimensRoutes } from './modules/lab-specimens/lab-specimens.routes
 import { referralLettersConsumer } from './modules/letters/letters.consumers.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { partnerCompaniesRoutes } from './modules/partner-companies/partner-companies.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { pharmacyRoutes } from './modules/pharmacy/pharmacy.routes.ts';
 import { physioRoutes } from './modules/physio/physio.routes.ts';
@@ -50,7 +55,9 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { serviceHoursRoutes } from './modules/service-hours/service-hours.routes.ts';
 import { serviceQueueRoutes } from './modules/service-queue/service-queue.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { transactionReportRoutes } from './modules/transaction-report/transaction-report.routes.ts';
 import { treatmentRoutes } from './modules/treatment/treatment.routes.ts';
+import { turnaroundRoutes } from './modules/turnaround/turnaround.routes.ts';
 import { visitResultsRoutes } from './modules/visit-results/visit-results.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
@@ -197,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       referralLettersConsumer,
       liveStreamConsumer,
       consumablesConsumer,
+      labConsumablesConsumer,
     ],
     pollMs: options.outboxPollMs,
     log: app.log,
@@ -234,6 +242,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(drugsRoutes, { db });
       await api.register(inventoryRoutes, { db });
       await api.register(purchasingRoutes, { db });
+      await api.register(billingRoutes, { db });
+      await api.register(billingDocumentsRoutes, { db });
+      await api.register(payerInvoicesRoutes, { db });
+      await api.register(partnerCompaniesRoutes, { db });
+      await api.register(turnaroundRoutes, { db });
+      await api.register(transactionReportRoutes, { db });
       await api.register(stockDocumentRoutes, { db });
       await api.register(pharmacyRoutes, { db });
       await api.register(labCatalogueRoutes, { db });

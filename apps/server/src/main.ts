@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo.ts';
+import { seedDemoPayerInvoices } from './db/seed/payer-invoices.ts';
 import { seedDemoPurchasing } from './db/seed/purchasing.ts';
 import { seedDemoStock } from './db/seed/stock.ts';
 import { loadEnv } from './env.ts';
@@ -23,6 +24,8 @@ if (demo) {
   await seedDemoPurchasing(database.db);
   // today's prescriptions at Menteng in every state of the pharmacy queue (after the stock)
   await seedDemoPrescriptions(database.db);
+  // a month of two partner companies' paid visits at Menteng, one company's invoice sent and partly paid
+  await seedDemoPayerInvoices(database.db);
 }
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
 const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;

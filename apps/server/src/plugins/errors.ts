@@ -63,7 +63,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       const message = request.t(error.key, error.params);
       if (!error.fields.length) return reply.code(error.statusCode).send({ status: false, message });
-      const errors = error.fields.map((f) => ({ path: f.path, message: request.t(f.key) }));
+      const errors = error.fields.map((f) => ({ path: f.path, message: request.t(f.key, error.params) }));
       return reply.code(error.statusCode).send({ status: false, message, errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

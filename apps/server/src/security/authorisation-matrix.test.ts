@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { accessibleRoutes, type MenuAccess } from '@klinikita/domain/access/menu';
 import {
   DOCTOR_ONLY_PERMISSIONS,
@@ -84,6 +85,9 @@ interface Scope {
   toLocation: string;
   /** A prescription of the scope's visit, waiting at the pharmacy */
   prescription: string;
+  /** A partner company of the corporate, with one covered employee */
+  partnerCompany: string;
+  companyEmployee: string;
 }
 
 interface Spec {
@@ -322,7 +326,21 @@ async function corporateRecords(admin: Who, doctor: Who, clinicId: number, mark:
   const uploaded = await send(admin, 'POST', `${API}/assesments/doctor/upload`, payload, headers);
   if (uploaded.statusCode !== 200) throw new Error(`upload: ${uploaded.body}`);
   const file = String(JSON.parse(uploaded.body).data.url).split('/').pop() ?? '';
+  const partnerCompany = (
+    await must(admin, 'POST', '/partner-companies', { name: `${mark} Rekanan ${clinicId}` })
+  ).uid as string;
+  const companyEmployee = (
+    await must(admin, 'POST', `/partner-companies/${partnerCompany}/employees`, {
+      employeeNumber: `MTX-${clinicId}`,
+      nik: nik(next()),
+      name: `${mark} Karyawan`,
+      birthDate: '1988-03-12',
+      sex: 'M',
+    })
+  ).uid as string;
   return {
+    partnerCompany,
+    companyEmployee,
     role,
     roleToDelete,
     template,
@@ -468,6 +486,8 @@ async function foreignCorporate() {
       corp.codeListItem,
       corp.service,
       corp.labParameter,
+      corp.partnerCompany,
+      corp.companyEmployee,
     ],
     ...[corp.employee, corp.user, corp.file, stock.location, stock.toLocation, prescription],
     ...[FOREIGN_MARK, 'Klinik Lain'],
@@ -843,6 +863,68 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'POST /inventory/locations/:uid/adjustments': (s) => ({
     body: { itemUid: s.drug, batchNumber: 'MTX', delta: 1, reason: 'Koreksi matrix' },
   }),
+  'POST /partner-companies': (_s, _who, n) => ({ body: { name: `Rekanan Matrix ${n}` } }),
+  'PUT /partner-companies/:uid': (_s, _who, n) => ({ body: { name: `Rekanan Matrix U${n}` } }),
+  'POST /partner-companies/:uid/prices': (s) => ({
+    body: { serviceUid: s.service, price: 1000, validFrom: '2026-01-01' },
+  }),
+  'POST /partner-companies/:uid/prices/:priceUid/end': () => ({ body: { validTo: '2026-12-31' } }),
+  'POST /partner-companies/:uid/employees': (_s, _who, n) => ({
+    body: {
+      employeeNumber: `MTX-E${n}`,
+      nik: nik(n),
+      name: 'Karyawan Matrix',
+      birthDate: '1988-03-12',
+      sex: 'M',
+    },
+  }),
+  'PUT /partner-companies/:uid/employees/:employeeUid': (_s, _who, n) => ({
+    body: {
+      employeeNumber: `MTX-U${n}`,
+      nik: nik(n),
+      name: 'Karyawan Matrix',
+      birthDate: '1988-03-12',
+      sex: 'M',
+    },
+  }),
+  'POST /partner-companies/:uid/employees/import': () => ({ multipart: 'file' }),
+  'POST /billing/visits/:visitUid/bill/charges': () => ({
+    body: { description: 'Matrix', amount: 1_000, reason: 'Matrix' },
+  }),
+  'POST /billing/visits/:visitUid/bill/discounts': () => ({
+    body: { type: 'fixed', value: 1_000, reason: 'Matrix' },
+  }),
+  'POST /billing/adjustments/:uid/decision': () => ({ body: { approve: false } }),
+  'POST /billing/bills/:billUid/adjustments': () => ({
+    body: { description: 'Matrix', amount: 1_000, reason: 'Matrix' },
+  }),
+  'POST /billing/bills/:billUid/payments': () => ({
+    body: { idempotencyKey: randomUUID(), parts: [{ method: 'TUNAI', amount: 1_000 }] },
+  }),
+  'POST /billing/payments/:uid/reverse': () => ({ body: { reason: 'Matrix' } }),
+  'PUT /billing/settings': (s) => ({
+    body: { clinicId: s.clinicId, isPkp: false, pricesIncludePpn: true, discountApprovalThreshold: 100_000 },
+  }),
+  'GET /billing/payer-invoices/payers': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /billing/payer-invoices/open-receivables': (s) => ({
+    query: { clinicId: s.clinicId, payer: 'insurer:Matrix', from: '2026-01-01', to: '2026-01-31' },
+  }),
+  'POST /billing/payer-invoices': (s) => ({
+    body: { clinicId: s.clinicId, payer: 'insurer:Matrix', from: '2026-01-01', to: '2026-01-31' },
+  }),
+  'GET /billing/payer-invoices': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /billing/payer-invoices/aging': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /billing/payer-invoices/settings': (s) => ({ query: { clinicId: s.clinicId } }),
+  'PUT /billing/payer-invoices/settings': (s) => ({
+    body: { clinicId: s.clinicId, bankName: 'Bank Matrix', accountNumber: '123', accountHolder: 'Matrix' },
+  }),
+  'POST /billing/payer-invoices/:uid/payments': () => ({
+    body: { paidOn: '2026-01-31', method: 'TRANSFER', amount: 1_000 },
+  }),
+  'POST /billing/payer-invoices/:uid/dispute': () => ({ body: { reason: 'Matrix' } }),
+  'POST /billing/payer-invoices/:uid/resolve': () => ({ body: { note: 'Matrix' } }),
+  'POST /billing/payer-invoices/:uid/write-off': () => ({ body: { reason: 'Matrix' } }),
+  'POST /billing/payer-invoices/:uid/cancel': () => ({ body: { reason: 'Matrix' } }),
   'POST /purchasing/suppliers': (_s, _who, n) => ({ body: { name: `Supplier Matrix ${n}` } }),
   'PUT /purchasing/suppliers/:uid': (_s, _who, n) => ({ body: { name: `Supplier Matrix U${n}` } }),
   'POST /purchasing/orders': (s) => ({
@@ -902,6 +984,7 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'POST /inventory/requests/:uid/fulfil': () => ({ body: { lines: [{ lineId: 1, quantity: 1 }] } }),
   'POST /inventory/requests/:uid/reject': () => ({ body: { reason: 'Tolak matrix' } }),
   'POST /inventory/requests/:uid/cancel': () => ({ body: { reason: 'Batal matrix' } }),
+  'PUT /inventory/lab-consumables': () => ({ body: { lines: [] } }),
   'GET /inventory/reports/narcotics': () => ({ query: { month: '2026-01' } }),
   'GET /inventory/reports/narcotics/xlsx': () => ({ query: { month: '2026-01' } }),
   'POST /pharmacy/prescriptions/:uid/moves': () => ({ body: { action: 'review' } }),
@@ -917,6 +1000,10 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'GET /pharmacy/prescriptions/:uid/labels': () => ({ query: { paper: 'label' } }),
   'POST /pharmacy/prescriptions/:uid/answer': () => ({ body: { text: 'Jawaban matrix' } }),
   'GET /pharmacy/settings': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /dashboard/turnaround': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /reports/transactions': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /reports/transactions/options': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /reports/transactions/xlsx': (s) => ({ query: { clinicId: s.clinicId } }),
   'PUT /pharmacy/settings': (s) => ({
     body: { clinicId: s.clinicId, compoundingPerLine: 5000, packagingPerPacket: 500 },
   }),
@@ -938,7 +1025,10 @@ function pathDefault(route: ApiRoute, param: string, s: Scope): string | number 
   if (param === 'priceUid') return s.price;
   if (param === 'registrationId') return s.labVisit;
   if (param === 'itemUid') return s.drug;
+  if (param === 'employeeUid') return s.companyEmployee;
+  if (param === 'visitUid') return s.registration;
   const byPath: [string, string][] = [
+    ['/partner-companies/', s.partnerCompany],
     ['/inventory/locations/', s.location],
     ['/pharmacy/prescriptions/', s.prescription],
     ['/settings/roles/', s.role],

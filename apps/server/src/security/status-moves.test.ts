@@ -16,7 +16,7 @@ import { ensureCodes, practisesToday } from '../test/visit-fixtures.ts';
 /**
  * Every status move × every demo role × a doctor visit and the service visits: the server allows
  * exactly what the permission catalogue says (a lab user moves only its own service's visits, a
- * doctor visit reaches Exam Done only through the signed note, Paid only by who takes payments),
+ * doctor visit reaches Exam Done only through the signed note, Paid only by paying the bill),
  * and a user of the same corporate's other clinic moves nothing there (issue 13 item 8).
  * The table of who may make which move is kept as a reviewed file.
  */
@@ -266,7 +266,7 @@ describe('status moves by role', () => {
     expect(await statusOf(uid)).toBe('Payment');
   });
 
-  it('only who takes money sets Paid', async () => {
+  it('nobody sets Paid by a status move: a visit is Paid only when its bill is paid (billing)', async () => {
     const uid = visits.get('10:doctor')!;
     const paying = USERS.filter((who) => perms[who].has('payment.take') && scopeOfUser[who].includes(10));
     expect(paying).toEqual(expect.arrayContaining(['kasir']));
@@ -277,9 +277,17 @@ describe('status moves by role', () => {
         clinicId: 10,
         updateField: { status: 'Paid' },
       });
-      expect(res.statusCode === 200, who).toBe(paying.includes(who));
-      expect(await statusOf(uid)).toBe(paying.includes(who) ? 'Paid' : 'Payment');
+      expect([403, 404], who).toContain(res.statusCode);
+      expect(await statusOf(uid)).toBe('Payment');
     }
+    // the cashier pays the bill: the visit is Paid
+    const bill = json(await call('GET', `/billing/visits/${uid}/bill`, 'kasir')).data;
+    const paid = await call('POST', `/billing/bills/${bill.uid}/payments`, 'kasir', {
+      idempotencyKey: '6f1c1d2e-8a4b-4c3d-9e2f-1a2b3c4d5e6f',
+      parts: [{ method: 'TUNAI', amount: bill.outstanding }],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await statusOf(uid)).toBe('Paid');
   });
 
   it('a lab user cannot take a doctor visit to Paid', async () => {

@@ -17,6 +17,10 @@ const SHELL = new Set([...Object.keys(coreId), 'web']);
 const SPLIT_POINTS = [
   'app/router.tsx',
   'app/routes/operations-pages.ts',
+  'app/routes/partner-pages.ts',
+  'app/routes/cashier-pages.ts',
+  'app/routes/payer-invoice-pages.ts',
+  'app/routes/transaction-report-pages.ts',
   'app/route-guard.tsx',
   'app/layouts/shell-layout.tsx',
 ].map((f) => path.join(webSrc, f));

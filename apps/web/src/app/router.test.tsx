@@ -57,7 +57,7 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it.each(['/Payment/payment', '/Registration/invoice', '/Inisiasi/Corporate/42', '/no/such/page'])(
+  it.each(['/Director/dashboard', '/Registration/invoice', '/Inisiasi/Corporate/42', '/no/such/page'])(
     'renders the 404 page for %s',
     async (path) => {
       renderAt(path);
@@ -111,7 +111,7 @@ describe('router', () => {
   it('hides the sidebar for a single menu entry without children, and shows it otherwise', async () => {
     signInNurse([leaf('dashboard', '/DashboardAdvance')]);
     renderAt('/DashboardAdvance/turnAroundTime');
-    expect(await screen.findByRole('heading', { name: 'Turn Around Time' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Waktu tunggu layanan' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menu utama' })).not.toBeInTheDocument();
   });
 

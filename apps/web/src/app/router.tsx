@@ -9,8 +9,12 @@ import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
 import { ServerUnreachablePage } from './pwa/server-unreachable-page.tsx';
 import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
+import { CASHIER_PAGES } from './routes/cashier-pages.ts';
 import { type LazyComponent, lazyComponent } from './routes/lazy-component.ts';
 import { OPERATIONS_PAGES } from './routes/operations-pages.ts';
+import { PARTNER_PAGES } from './routes/partner-pages.ts';
+import { PAYER_INVOICE_PAGES } from './routes/payer-invoice-pages.ts';
+import { TRANSACTION_REPORT_PAGES } from './routes/transaction-report-pages.ts';
 
 // chunks behind more than one route
 const labHomeChunk = withCatalogues(
@@ -53,7 +57,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   '/DashboardAdvance/crm': dashboardSection,
   '/DashboardAdvance/inventoryManagement': dashboardSection,
   '/DashboardAdvance/serviceDistribution': dashboardSection,
-  '/DashboardAdvance/turnAroundTime': dashboardSection,
+  '/DashboardAdvance/turnAroundTime': lazyComponent(
+    withCatalogues(['turnaround'], () => import('../features/turnaround/pages/turnaround-page.tsx')),
+    (m) => m.TurnaroundPage,
+  ),
   '/Doctor/doctor': lazyComponent(
     withCatalogues(
       [
@@ -282,6 +289,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     (m) => m.RolesPage,
   ),
   ...OPERATIONS_PAGES,
+  ...PARTNER_PAGES,
+  ...CASHIER_PAGES,
+  ...PAYER_INVOICE_PAGES,
+  ...TRANSACTION_REPORT_PAGES,
 };
 
 const moduleLayout = lazyComponent(moduleLayoutChunk, (m) => m.ModuleLayout);

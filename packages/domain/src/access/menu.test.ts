@@ -101,8 +101,8 @@ describe('sidebar menu (spec 2.2, 2.3)', () => {
   it('leaves out screens that are not built yet', () => {
     const pruned = pruneUnbuilt([
       item('dashboard', '/DashboardAdvance'),
-      item('payment', '/Payment/payment'),
-      item('finance', null, true, [item('bills', '/Registration/daftarTagihan')]),
+      item('director', '/Director/dashboard'),
+      item('finance', null, true, [item('trash', '/Setting/trash')]),
     ]);
     expect(pruned.map((i) => i.code)).toEqual(['dashboard']);
   });

@@ -9,7 +9,10 @@ export const PERMISSIONS = {
   'patient.read': 'Find and read patients',
   'patient.write': 'Add and change patients',
   'patient.delete': 'Remove a patient added by mistake',
-  'company.read': 'Pick a partner company as payer',
+  'company.read':
+    'Pick a partner company as payer; read the partner companies, their terms, prices and employees',
+  'company.manage':
+    'Keep the partner companies: profile, credit terms, coverage, contract prices and covered employees',
   'queue.read': 'Read the day’s queues',
   'queue.configure': 'Queue prefixes and the waiting-room display link',
   'registration.create': 'Register a visit',
@@ -20,7 +23,14 @@ export const PERMISSIONS = {
   'visit.cancel': 'Cancel a visit',
   'visit.forward': 'Send a finished visit to the pharmacy or the cashier',
   'prescription.dispense': 'Hand a prescription over (the visit goes on to the cashier)',
-  'payment.take': 'Take a payment (the visit becomes Paid)',
+  'payment.take':
+    'Take a payment (the visit becomes Paid); add extra charges, discounts and adjustments to a bill; post it',
+  'bill.read': 'Read a visit’s bill, its lines, discounts and payments',
+  'bill.approve': 'Approve discounts above the threshold and reverse payments (a second person)',
+  'receivable.manage':
+    'Bill partner companies and insurers: make, send and cancel invoices, record their payments, disputes and write-off requests',
+  'billing.manage':
+    'Keep a clinic’s billing settings (PKP, PPN, approval threshold); run the billing consistency check',
   'visit.handle.doctor': 'Work on doctor visits',
   'visit.handle.LAB': 'Work on laboratory visits',
   'visit.handle.RAD': 'Work on radiology visits',
@@ -69,6 +79,8 @@ export const PERMISSIONS = {
   'purchasing.read': 'Read suppliers, purchase orders, receipts and returns to suppliers',
   'purchasing.manage':
     'Keep suppliers; order, receive against the supplier’s invoice and return to the supplier',
+  'dashboard.read':
+    'Read the dashboards of one’s clinics: aggregates only (turnaround times: n, median, P90, within the standard)',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -114,7 +126,11 @@ const PATIENTS: Permission[] = [
 const QUEUE_MOVES: Permission[] = ['visit.checkIn', 'visit.call', 'visit.skip', 'visit.forward'];
 const RECORD: Permission[] = ['record.read', 'letter.read', 'code.read'];
 
-/** The front office and the queue board run the whole queue until pharmacy and payment land. */
+/**
+ * The front office and the queue board run the queue up to the pharmacy and the cashier: handing
+ * drugs over (`prescription.dispense`) and taking money (`payment.take`) belong to the pharmacy's
+ * and the cashier's menus, so a clerk's login cannot dispense or charge.
+ */
 const FRONT_OFFICE: Permission[] = [
   ...PATIENTS,
   'queue.read',
@@ -123,8 +139,6 @@ const FRONT_OFFICE: Permission[] = [
   'service.read',
   ...QUEUE_MOVES,
   'visit.cancel',
-  'prescription.dispense',
-  'payment.take',
   ...ALL_HANDLES,
 ];
 
@@ -142,6 +156,8 @@ const LAB_RESULTS: Permission[] = ['lab.result.enter', 'lab.result.validate'];
 
 /** Which permissions each menu route grants (one table; spec 2.3's menus). */
 export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
+  '/DashboardAdvance': ['dashboard.read'],
+  '/Director/dashboard': ['dashboard.read'],
   '/Registration/patient': FRONT_OFFICE,
   '/PatientQueue/patientQueue': [...FRONT_OFFICE, 'serviceQueue.read'],
   '/Doctor/doctor': [
@@ -183,7 +199,12 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/supplier': ['purchasing.read', 'purchasing.manage'],
   '/purchaseOrder': ['purchasing.read', 'purchasing.manage', 'stock.read', 'drug.read'],
   '/ReturnReceive': ['purchasing.read', 'purchasing.manage', 'stock.read'],
-  '/Payment/payment': ['queue.read', 'company.read', 'payment.take'],
+  '/Registration/perusahaanRekanan': ['company.read', 'company.manage', 'service.read'],
+  '/Registration/daftarPerusahaan': ['company.read'],
+  '/Payment/payment': ['queue.read', 'company.read', 'payment.take', 'bill.read'],
+  '/Registration/invoice': ['bill.read'],
+  '/Registration/daftarTagihan': ['bill.read', 'receivable.manage', 'company.read'],
+  '/Registration/laporanTransaksi': ['bill.read', 'bill.approve'],
   '/Setting/Pharmacy/drug': ['drug.read', 'drug.write'],
   '/MasterPasien': PATIENTS,
   '/patient': PATIENTS,
@@ -196,7 +217,7 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/statesCode': ['codeList.manage', 'code.read', 'code.manage'],
   '/Setting/employee': ['employee.manage', 'role.list', 'satusehat.lookup'],
   '/Setting/roles': ['role.list', 'role.manage'],
-  '/Setting/others': ['audit.read', 'event.manage'],
+  '/Setting/others': ['audit.read', 'event.manage', 'billing.manage'],
 };
 
 /** Menus that grant a permission (the reverse of the table; documentation and tests). */
@@ -287,7 +308,9 @@ export function mayMoveVisit(
     const perform = performPermission(visit);
     return perform !== null && permissions.has(perform);
   }
+  // Paid is reached only by paying the bill (billing's `takePayment`), never by a status move
+  if (to === 'Paid') return false;
   if (!permissions.has(movePermission(from, to))) return false;
-  // handing a prescription over and taking a payment are desk-wide: any kind of visit
-  return to === 'Paid' || from === 'Prescription Waiting' || permissions.has(handlePermission(visit));
+  // handing a prescription over is desk-wide: any kind of visit
+  return from === 'Prescription Waiting' || permissions.has(handlePermission(visit));
 }

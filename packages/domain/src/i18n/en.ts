@@ -1,3 +1,6 @@
+import { billingEn } from './billing.en.ts';
+import { billingDocumentsEn } from './billing-documents.en.ts';
+import { cashierEn } from './cashier.en.ts';
 import { clinicServicesEn } from './clinic-services.en.ts';
 import { codeListsEn } from './code-lists.en.ts';
 import { codesEn } from './codes.en.ts';
@@ -19,7 +22,9 @@ import { labSpecimensEn } from './lab-specimens.en.ts';
 import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
 import { outboxEn } from './outbox.en.ts';
+import { partnerCompaniesEn } from './partner-companies.en.ts';
 import { patientsEn } from './patients.en.ts';
+import { payerInvoicesEn } from './payer-invoices.en.ts';
 import { pharmacyEn } from './pharmacy.en.ts';
 import { pharmacyQueueEn } from './pharmacy-queue.en.ts';
 import { physioEn } from './physio.en.ts';
@@ -34,7 +39,9 @@ import { serviceHoursEn } from './service-hours.en.ts';
 import { servicesEn } from './services.en.ts';
 import { staffApiEn } from './staff-api.en.ts';
 import { staffWebEn } from './staff-web.en.ts';
+import { transactionReportEn } from './transaction-report.en.ts';
 import { treatmentEn } from './treatment.en.ts';
+import { turnaroundEn } from './turnaround.en.ts';
 import { visitResultsEn } from './visit-results.en.ts';
 import { webEn } from './web.en.ts';
 
@@ -67,6 +74,11 @@ export const en: Catalog = {
   inventory: inventoryEn,
   pharmacy: pharmacyEn,
   purchasing: purchasingEn,
+  partnerCompanies: partnerCompaniesEn,
+  payerInvoices: payerInvoicesEn,
+  billing: billingEn,
+  billingDocuments: billingDocumentsEn,
+  cashier: cashierEn,
   pharmacyQueue: pharmacyQueueEn,
   labSpecimens: labSpecimensEn,
   radiology: radiologyEn,
@@ -77,4 +89,6 @@ export const en: Catalog = {
   scheduleOverview: scheduleOverviewEn,
   outbox: outboxEn,
   visitResults: visitResultsEn,
+  turnaround: turnaroundEn,
+  transactionReport: transactionReportEn,
 };

@@ -1,3 +1,6 @@
+import { billingId } from './billing.id.ts';
+import { billingDocumentsId } from './billing-documents.id.ts';
+import { cashierId } from './cashier.id.ts';
 import { clinicServicesId } from './clinic-services.id.ts';
 import { codeListsId } from './code-lists.id.ts';
 import { codesId } from './codes.id.ts';
@@ -18,7 +21,9 @@ import { labSpecimensId } from './lab-specimens.id.ts';
 import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
 import { outboxId } from './outbox.id.ts';
+import { partnerCompaniesId } from './partner-companies.id.ts';
 import { patientsId } from './patients.id.ts';
+import { payerInvoicesId } from './payer-invoices.id.ts';
 import { pharmacyId } from './pharmacy.id.ts';
 import { pharmacyQueueId } from './pharmacy-queue.id.ts';
 import { physioId } from './physio.id.ts';
@@ -33,7 +38,9 @@ import { serviceHoursId } from './service-hours.id.ts';
 import { servicesId } from './services.id.ts';
 import { staffApiId } from './staff-api.id.ts';
 import { staffWebId } from './staff-web.id.ts';
+import { transactionReportId } from './transaction-report.id.ts';
 import { treatmentId } from './treatment.id.ts';
+import { turnaroundId } from './turnaround.id.ts';
 import { visitResultsId } from './visit-results.id.ts';
 import { webId } from './web.id.ts';
 
@@ -67,6 +74,11 @@ export const id = {
   inventory: inventoryId,
   pharmacy: pharmacyId,
   purchasing: purchasingId,
+  partnerCompanies: partnerCompaniesId,
+  payerInvoices: payerInvoicesId,
+  billing: billingId,
+  billingDocuments: billingDocumentsId,
+  cashier: cashierId,
   pharmacyQueue: pharmacyQueueId,
   labSpecimens: labSpecimensId,
   radiology: radiologyId,
@@ -77,6 +89,8 @@ export const id = {
   scheduleOverview: scheduleOverviewId,
   outbox: outboxId,
   visitResults: visitResultsId,
+  turnaround: turnaroundId,
+  transactionReport: transactionReportId,
 };
 
 export type Catalog = typeof id;

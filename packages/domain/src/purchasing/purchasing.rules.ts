@@ -12,6 +12,8 @@
  * treated as creditable; the clinic has no PKP flag yet, see the report).
  */
 
+import { sequencedNumber } from '../common/document-number.ts';
+
 export const PO_STATUSES = [
   'draft',
   'ordered',
@@ -51,12 +53,11 @@ export const isValidNpwp = (npwp: string) => /^(\d{15}|\d{16})$/.test(npwpDigits
 export const DOCUMENT_PREFIXES = { order: 'PO', receipt: 'PN', return: 'RB' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_PREFIXES;
 
-/** A document's month of numbering, 'YYYYMM' from the clinic day 'YYYY-MM-DD'. */
-export const periodOf = (day: string) => day.slice(0, 4) + day.slice(5, 7);
+export { periodOf } from '../common/document-number.ts';
 
 /** PO/10/202611/0001: prefix, clinic, month, sequence within the clinic's month (no gaps). */
 export const documentNumber = (kind: DocumentKind, clinicId: number, period: string, seq: number) =>
-  `${DOCUMENT_PREFIXES[kind]}/${clinicId}/${period}/${String(seq).padStart(4, '0')}`;
+  sequencedNumber(DOCUMENT_PREFIXES[kind], clinicId, period, seq);
 
 /** Half up, whole rupiah (amounts are never negative here). */
 export const rupiah = (amount: number) => Math.round(amount);

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './audit.ts';
+export * from './billing.ts';
 export * from './clinical-services.ts';
 export * from './codes.ts';
 export * from './consultations.ts';
@@ -7,7 +8,9 @@ export * from './events.ts';
 export * from './files.ts';
 export * from './inventory.ts';
 export * from './lab-results.ts';
+export * from './partner-companies.ts';
 export * from './patients.ts';
+export * from './payer-invoices.ts';
 export * from './pharmacy.ts';
 export * from './pharmacy-orders.ts';
 export * from './purchasing.ts';

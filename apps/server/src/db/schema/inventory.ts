@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { drugs } from './pharmacy.ts';
-import { clinics } from './tenancy.ts';
+import { clinics, corporates } from './tenancy.ts';
 
 /**
  * The stock ledger (issue 17 §4, research/operations.md §2). Every quantity is in the item's base
@@ -181,5 +181,29 @@ export const stockMovements = pgTable(
     check('stock_movements_kind', sql`${t.kind} IN (${movementKinds})`),
     check('stock_movements_quantity_not_zero', sql`${t.quantity} <> 0`),
     check('stock_movements_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/**
+ * What a lab sample takes out of the lab's stock (issue 17 §4): per container of the lab catalogue
+ * (`edta`, `urinePot` …) or `venipuncture` (one blood draw's needle and plaster), the items and
+ * their quantities in base units. Corporate-wide, as the item master is.
+ */
+export const labContainerConsumables = pgTable(
+  'lab_container_consumables',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corporates.id),
+    container: text('container').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => drugs.id),
+    quantity: quantity('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('lab_container_consumables_uq').on(t.corpId, t.container, t.itemId),
+    check('lab_container_consumables_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

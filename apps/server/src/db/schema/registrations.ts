@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -27,8 +30,39 @@ export const partnerCompanies = pgTable(
     code: text('code'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // the partner-company master (schema/partner-companies.ts holds its prices and employees)
+    // a default so that rows written before the master (and simple inserts) get their public id
+    uid: text('uid').notNull().unique().default(sql`gen_random_uuid()::text`),
+    legalName: text('legal_name'),
+    /** 15 or 16 digits, no separators. */
+    npwp: text('npwp'),
+    address: text('address'),
+    city: text('city'),
+    phone: text('phone'),
+    email: text('email'),
+    picName: text('pic_name'),
+    paymentTermDays: integer('payment_term_days').notNull().default(30),
+    /** Whole rupiah owed at most at once; null: no limit. */
+    creditLimit: bigint('credit_limit', { mode: 'number' }),
+    billingCycle: text('billing_cycle').notNull().default('monthly'),
+    /** The day of the month the billing period closes (1–28). */
+    cutoffDay: integer('cutoff_day').notNull().default(25),
+    ppnInvoiceRequired: boolean('ppn_invoice_required').notNull().default(false),
+    /** Whole rupiah the company covers per visit / per employee per year; null: no ceiling. */
+    ceilingPerVisit: bigint('ceiling_per_visit', { mode: 'number' }),
+    ceilingPerYear: bigint('ceiling_per_year', { mode: 'number' }),
+    /** none | percent (copay_value 0–100) | fixed (copay_value whole rupiah per visit) */
+    copayType: text('copay_type').notNull().default('none'),
+    copayValue: bigint('copay_value', { mode: 'number' }).notNull().default(0),
+    /** Service groups (services.service_group) the company does not cover. */
+    excludedGroups: jsonb('excluded_groups').$type<string[]>().notNull().default([]),
+    createdBy: integer('created_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('partner_companies_corp_name_uq').on(t.corpId, t.name)],
+  (t) => [
+    uniqueIndex('partner_companies_corp_name_uq').on(t.corpId, t.name),
+    check('partner_companies_cutoff_day_ck', sql`${t.cutoffDay} BETWEEN 1 AND 28`),
+  ],
 );
 
 /** A visit: to a doctor (order type doctor) or a service (LAB, RAD, MCU, TREATMENT, PHYSIO). */

@@ -20,6 +20,7 @@ import { seedCodeLists } from './code-lists.ts';
 import { ALL, DEMO_USERS, ROLE_MENUS, SPECIALISTS } from './demo.data.ts';
 import { seedDemoDrugs } from './drugs.ts';
 import { seedLabCatalogue } from './lab-catalogue.ts';
+import { seedPartnerCompanyMaster } from './partner-companies.ts';
 import { seedPatients } from './patients.ts';
 import { seedPartnerCompanies } from './registrations.ts';
 import { seedSchedules } from './schedules.ts';
@@ -173,6 +174,7 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     await seedDemoDrugs(tx, corp.id);
     // the catalogue: services and tariffs first, lab tests on them, then what each clinic offers
     await seedServiceTariffs(tx, corp.id);
+    await seedPartnerCompanyMaster(tx, corp.id);
     await seedLabCatalogue(tx, corp.id);
     await seedClinicServices(tx, corp.id);
     await seedServiceHours(tx, corp.id);

@@ -130,7 +130,8 @@ export async function dispense(db: Db, session: AuthSession, uid: string, input:
           lines.push({
             line: take.line,
             itemUid: take.drug.uid,
-            name: take.drug.name,
+            // the name as the bill and the label show it: with its strength
+            name: take.drug.strength ? `${take.drug.name} ${take.drug.strength}` : take.drug.name,
             batchNumber: batch.batchNumber,
             expiryDate: batch.expiryDate,
             quantity,

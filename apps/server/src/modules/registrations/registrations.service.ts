@@ -342,6 +342,21 @@ export async function prescriptionHandled(
   return moved !== null;
 }
 
+/**
+ * Billing's move: the visit's bill is paid in full, Payment → Paid in the caller's transaction (the
+ * only way to Paid; the status route refuses it). False when the visit was not at Payment.
+ */
+export async function visitPaid(
+  tx: Executor,
+  visit: { id: number; uid: string; clinicId: number },
+  userId: number,
+) {
+  const moved = await moveStatus(tx, visit.id, 'Payment', 'Paid', userId);
+  if (moved)
+    await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
+  return moved !== null;
+}
+
 /** A visit row by its uid or id, for the modules that work on visits (no scope: the caller's). */
 export const visitRowByUid = (db: Executor, uid: string) => findRegistration(db, uid);
 export const visitRowById = (db: Executor, id: number) => findRegistrationById(db, id);

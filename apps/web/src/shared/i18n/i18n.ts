@@ -179,6 +179,26 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/purchasing.id'),
     () => import('@klinikita/domain/i18n/purchasing.en'),
   ),
+  billing: pair(
+    () => import('@klinikita/domain/i18n/billing.id'),
+    () => import('@klinikita/domain/i18n/billing.en'),
+  ),
+  billingDocuments: pair(
+    () => import('@klinikita/domain/i18n/billing-documents.id'),
+    () => import('@klinikita/domain/i18n/billing-documents.en'),
+  ),
+  cashier: pair(
+    () => import('@klinikita/domain/i18n/cashier.id'),
+    () => import('@klinikita/domain/i18n/cashier.en'),
+  ),
+  partnerCompanies: pair(
+    () => import('@klinikita/domain/i18n/partner-companies.id'),
+    () => import('@klinikita/domain/i18n/partner-companies.en'),
+  ),
+  payerInvoices: pair(
+    () => import('@klinikita/domain/i18n/payer-invoices.id'),
+    () => import('@klinikita/domain/i18n/payer-invoices.en'),
+  ),
   pharmacyQueue: pair(
     () => import('@klinikita/domain/i18n/pharmacy-queue.id'),
     () => import('@klinikita/domain/i18n/pharmacy-queue.en'),
@@ -218,6 +238,14 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
   visitResults: pair(
     () => import('@klinikita/domain/i18n/visit-results.id'),
     () => import('@klinikita/domain/i18n/visit-results.en'),
+  ),
+  turnaround: pair(
+    () => import('@klinikita/domain/i18n/turnaround.id'),
+    () => import('@klinikita/domain/i18n/turnaround.en'),
+  ),
+  transactionReport: pair(
+    () => import('@klinikita/domain/i18n/transaction-report.id'),
+    () => import('@klinikita/domain/i18n/transaction-report.en'),
   ),
 };
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bills_clinic_posted_idx" ON "bills" USING btree ("clinic_id","posted_at","id") WHERE "bills"."status" <> 'draft';
