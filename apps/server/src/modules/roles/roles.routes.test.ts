@@ -207,6 +207,7 @@ describe('menu access of a role', () => {
       json(await call('GET', `/settings/roles/${await roleId('Nurse')}/menus`, admin)).data,
     );
     expect(tree.find((n) => n.code === 'dashboard').built).toBe(true);
-    expect(tree.find((n) => n.code === 'payment').built).toBe(false);
+    expect(tree.find((n) => n.code === 'payment').built).toBe(true);
+    expect(tree.find((n) => n.code === 'erpIntegration').built).toBe(false);
   });
 });
