@@ -635,7 +635,8 @@ describe('hostile input on every route', () => {
         for (const date of [...outOfRange[format], impossible[format]])
           cases.push({
             field: q.name,
-            url: `${path}?${[...required, `${enc(q.name)}=${enc(date)}`].join('&')}`,
+            // the field under test once (a required date is not also sent with its sample value)
+            url: `${path}?${[...required.filter((r) => !r.startsWith(`${enc(q.name)}=`)), `${enc(q.name)}=${enc(date)}`].join('&')}`,
             message: date === impossible[format] ? undefined : YEARS,
           });
       }
