@@ -240,6 +240,21 @@ describe('A clinic day at Klinik Menteng', () => {
     await logIn(kasir.page, 'kasir');
     await kasir.page.goto('/Payment/payment');
     await kasir.page.getByRole('heading', { name: 'Kasir' }).waitFor();
+    // payments are taken within the kasir's open shift: the demo opens it at Menteng with a float
+    // of Rp 500.000 (a rerun after the shift was closed opens it here)
+    const shiftBar = kasir.page.getByTestId('shift-bar');
+    const openButton = shiftBar.getByRole('button', { name: 'Buka shift' });
+    const expectedCash = shiftBar.getByTestId('shift-expected');
+    await expect
+      .poll(async () => (await openButton.count()) + (await expectedCash.count()), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    if (await openButton.count()) {
+      await shiftBar.getByRole('textbox', { name: 'Modal awal (Rp)' }).fill('500000');
+      await openButton.click();
+    }
+    const rupiah = async () => Number(((await expectedCash.textContent()) ?? '').replace(/\D/g, ''));
+    await expectedCash.waitFor();
+    const expectedBefore = await rupiah();
     await kasir.page.getByRole('textbox', { name: 'Cari' }).fill(patient.name);
     await kasir.page.getByRole('button', { name: `Buka tagihan ${patient.name}` }).click();
     const bill = kasir.page.getByTestId('payment-form');
@@ -278,7 +293,36 @@ describe('A clinic day at Klinik Menteng', () => {
     // the patient has left the waiting list and is under today's paid visits
     await kasir.page.getByRole('tab', { name: 'Lunas hari ini' }).click();
     await kasir.page.getByRole('button', { name: `Buka tagihan ${patient.name}` }).waitFor();
+
+    // the kasir closes the shift counting Rp 1.000 less than expected (the cash part went in),
+    // gives the reason, and the shift waits for a second person's approval
+    await expect.poll(rupiah).toBe(expectedBefore + cash);
+    await shiftBar.getByRole('button', { name: 'Tutup shift' }).click();
+    const closeDialog = kasir.page.getByRole('dialog');
+    await closeDialog
+      .getByRole('textbox', { name: 'Kas yang dihitung (Rp)' })
+      .fill(String(expectedBefore + cash - 1_000));
+    await expect.poll(async () => closeDialog.getByTestId('variance').textContent()).toBe('−Rp 1.000');
+    const varianceReason = `Kembalian kurang, ${patient.name}`;
+    await closeDialog.getByRole('textbox', { name: /Alasan selisih/ }).fill(varianceReason);
+    await closeDialog.getByRole('button', { name: 'Tutup shift' }).click();
+    await closeDialog.waitFor({ state: 'detached' });
+    await shiftBar.getByText('Shift menunggu persetujuan selisih −Rp 1.000').first().waitFor();
+    await shiftBar.getByText('Shift belum dibuka').waitFor();
+    await shot(kasir.page, 'clinic-day-shift-pending');
     await kasir.context.close();
+
+    // the administrator (bill.approve, not the shift's cashier) approves the variance
+    const supervisor = await newPage(browser);
+    await logIn(supervisor.page, 'admin');
+    await supervisor.page.goto('/Payment/payment');
+    const pendingRow = supervisor.page
+      .getByTestId('shift-approvals')
+      .getByRole('row')
+      .filter({ hasText: varianceReason });
+    await pendingRow.getByRole('button', { name: 'Setujui' }).click();
+    await expect.poll(async () => pendingRow.count()).toBe(0);
+    await supervisor.context.close();
 
     // the lab at Cikarang, which performs Menteng's lab orders, finds the patient waiting in its list
     const lab = await newPage(browser);

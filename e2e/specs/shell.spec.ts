@@ -59,7 +59,8 @@ describe('each demo role logs in and sees its menu', () => {
         // the sidebar shows every enabled item: leaves as links, groups opening onto theirs
         const nav = page.getByRole('navigation');
         for (const item of user.menu.filter((m: MenuNode) => m.enabled)) {
-          if (!item.route) await nav.getByText(item.name, { exact: true }).click();
+          // a group may share its name with its leaf (Perusahaan Rekanan): the group comes first
+          if (!item.route) await nav.getByText(item.name, { exact: true }).first().click();
           for (const route of enabledLeaves([item]))
             await nav.locator(`a[href="${route}"]`).first().waitFor();
         }

@@ -16,11 +16,14 @@ import { liveStreamConsumer } from './events/live.consumer.ts';
 import { createOutbox, type Outbox } from './events/outbox.ts';
 import { satusehatRoutes } from './integrations/satusehat/satusehat.routes.ts';
 import type { SatusehatConfig } from './integrations/satusehat/satusehat.service.ts';
+import { accountingConsumer } from './modules/accounting/accounting.consumer.ts';
+import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, logoutRoute } from './modules/auth/auth.routes.ts';
 import type { LoginLimits } from './modules/auth/login-throttle.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingDocumentsRoutes } from './modules/billing/billing-documents.routes.ts';
+import { cashierShiftRoutes } from './modules/billing/cashier-shifts.routes.ts';
 import { payerInvoicesRoutes } from './modules/billing/payer-invoices.routes.ts';
 import { clinicServicesRoutes } from './modules/clinic-services/clinic-services.routes.ts';
 import { clinicsRoutes } from './modules/clinics/clinics.routes.ts';
@@ -31,6 +34,7 @@ import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { drugsRoutes } from './modules/drugs/drugs.routes.ts';
 import { employeesRoutes } from './modules/employees/employees.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { insurersRoutes } from './modules/insurers/insurers.routes.ts';
 import { consumablesConsumer } from './modules/inventory/consumables.consumer.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { labConsumablesConsumer } from './modules/inventory/lab-consumables.consumer.ts';
@@ -204,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       referralLettersConsumer,
       liveStreamConsumer,
       consumablesConsumer,
+      accountingConsumer,
       labConsumablesConsumer,
     ],
     pollMs: options.outboxPollMs,
@@ -242,10 +247,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(drugsRoutes, { db });
       await api.register(inventoryRoutes, { db });
       await api.register(purchasingRoutes, { db });
+      await api.register(accountingRoutes, { db });
       await api.register(billingRoutes, { db });
+      await api.register(cashierShiftRoutes, { db });
       await api.register(billingDocumentsRoutes, { db });
       await api.register(payerInvoicesRoutes, { db });
       await api.register(partnerCompaniesRoutes, { db });
+      await api.register(insurersRoutes, { db });
       await api.register(turnaroundRoutes, { db });
       await api.register(transactionReportRoutes, { db });
       await api.register(stockDocumentRoutes, { db });

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { seedDemoCashierShift } from './db/seed/cashier-shifts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo.ts';
 import { seedDemoPayerInvoices } from './db/seed/payer-invoices.ts';
 import { seedDemoPurchasing } from './db/seed/purchasing.ts';
@@ -26,6 +27,8 @@ if (demo) {
   await seedDemoPrescriptions(database.db);
   // a month of two partner companies' paid visits at Menteng, one company's invoice sent and partly paid
   await seedDemoPayerInvoices(database.db);
+  // the kasir's shift at Menteng open with a float of Rp 500.000 (when none is open)
+  await seedDemoCashierShift(database.db);
 }
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
 const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;

@@ -158,7 +158,9 @@ async function logIn(who: Who, password = 'klinikita') {
   };
 }
 
-const nik = (n: number) => `317106120388${String(n).padStart(4, '0')}`;
+// 16 digits however many calls the matrix makes: past 9 999 the district digits count on
+const nik = (n: number) =>
+  `3171${String(6 + Math.floor(n / 10_000)).padStart(2, '0')}120388${String(n % 10_000).padStart(4, '0')}`;
 
 /**
  * A letter is written from a signed note only (issue 13 item 7): a second patient's visit, its note
@@ -888,6 +890,12 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
     },
   }),
   'POST /partner-companies/:uid/employees/import': () => ({ multipart: 'file' }),
+  'GET /insurers': () => ({ query: { search: 'matrix', page: 1, limit: 20 } }),
+  'POST /insurers': (_s, _who, n) => ({ body: { name: `Asuransi Matrix ${n}` } }),
+  'PUT /insurers/:uid': (_s, _who, n) => ({ body: { name: `Asuransi Matrix U${n}` } }),
+  'PUT /insurers/visits/:visitUid/eligibility': () => ({
+    body: { insurerUid: 'x', status: 'pending', reference: 'MTX' },
+  }),
   'POST /billing/visits/:visitUid/bill/charges': () => ({
     body: { description: 'Matrix', amount: 1_000, reason: 'Matrix' },
   }),
@@ -905,6 +913,11 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'PUT /billing/settings': (s) => ({
     body: { clinicId: s.clinicId, isPkp: false, pricesIncludePpn: true, discountApprovalThreshold: 100_000 },
   }),
+  'GET /billing/shifts/current': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /billing/shifts': (s) => ({ query: { clinicId: s.clinicId } }),
+  'POST /billing/shifts': (s) => ({ body: { clinicId: s.clinicId, openingFloat: 0 } }),
+  'POST /billing/shifts/:uid/close': () => ({ body: { countedCash: 0, reason: 'Matrix' } }),
+  'POST /billing/days/close': (s) => ({ body: { clinicId: s.clinicId, day: '2020-01-01' } }),
   'GET /billing/payer-invoices/payers': (s) => ({ query: { clinicId: s.clinicId } }),
   'GET /billing/payer-invoices/open-receivables': (s) => ({
     query: { clinicId: s.clinicId, payer: 'insurer:Matrix', from: '2026-01-01', to: '2026-01-31' },
@@ -1004,6 +1017,22 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'GET /reports/transactions': (s) => ({ query: { clinicId: s.clinicId } }),
   'GET /reports/transactions/options': (s) => ({ query: { clinicId: s.clinicId } }),
   'GET /reports/transactions/xlsx': (s) => ({ query: { clinicId: s.clinicId } }),
+  'GET /accounting/mapping': (s) => ({ query: { clinicId: s.clinicId } }),
+  'PUT /accounting/mapping': (s) => ({
+    body: { clinicId: s.clinicId, accounts: [{ key: 'cash', code: '1101', name: 'Kas' }] },
+  }),
+  'GET /accounting/journal': (s) => ({
+    query: { clinicId: s.clinicId, from: '2026-01-01', to: '2026-01-02' },
+  }),
+  'GET /accounting/journal/totals': (s) => ({
+    query: { clinicId: s.clinicId, from: '2026-01-01', to: '2026-01-02' },
+  }),
+  'GET /accounting/journal.xlsx': (s) => ({
+    query: { clinicId: s.clinicId, from: '2026-01-01', to: '2026-01-02' },
+  }),
+  'GET /accounting/journal.csv': (s) => ({
+    query: { clinicId: s.clinicId, from: '2026-01-01', to: '2026-01-02' },
+  }),
   'PUT /pharmacy/settings': (s) => ({
     body: { clinicId: s.clinicId, compoundingPerLine: 5000, packagingPerPacket: 500 },
   }),

@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../db/schema/index.ts';
+import { ensureShift } from '../test/cashier-shift-fixtures.ts';
 import { DEMO_ROLE_USERS, userByName } from '../test/staff-fixtures.ts';
 import { API, createTestApp, json, type TestContext } from '../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../test/visit-fixtures.ts';
@@ -134,6 +135,8 @@ beforeAll(async () => {
     const row = await userByName(ctx.database.db, who);
     clinicOfUser[who] = row.clinicId === 11 || row.clinicId === 12 ? 11 : 10;
   }
+  // the kasir pays within an open cashier shift (issue 18 §4)
+  await ensureShift(ctx.app, tokens.kasir, 10);
   const dokterId = (await userByName(ctx.database.db, 'dokter')).doctorId!;
   const dokter2Id = (await userByName(ctx.database.db, 'dokter2')).doctorId!;
   for (const clinicId of [10, 11]) await practisesToday(ctx.database.db, dokterId, clinicId);

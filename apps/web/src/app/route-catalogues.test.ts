@@ -21,6 +21,8 @@ const SPLIT_POINTS = [
   'app/routes/cashier-pages.ts',
   'app/routes/payer-invoice-pages.ts',
   'app/routes/transaction-report-pages.ts',
+  'app/routes/accounting-pages.ts',
+  'app/routes/insurer-pages.ts',
   'app/route-guard.tsx',
   'app/layouts/shell-layout.tsx',
 ].map((f) => path.join(webSrc, f));

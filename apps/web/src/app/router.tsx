@@ -9,7 +9,9 @@ import { FullPageLoader } from '../shared/ui/full-page-loader.tsx';
 import { ServerUnreachablePage } from './pwa/server-unreachable-page.tsx';
 import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.tsx';
 import { RouteGuard } from './route-guard.tsx';
+import { ACCOUNTING_PAGES } from './routes/accounting-pages.ts';
 import { CASHIER_PAGES } from './routes/cashier-pages.ts';
+import { INSURER_PAGES } from './routes/insurer-pages.ts';
 import { type LazyComponent, lazyComponent } from './routes/lazy-component.ts';
 import { OPERATIONS_PAGES } from './routes/operations-pages.ts';
 import { PARTNER_PAGES } from './routes/partner-pages.ts';
@@ -290,9 +292,11 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   ...OPERATIONS_PAGES,
   ...PARTNER_PAGES,
+  ...INSURER_PAGES,
   ...CASHIER_PAGES,
   ...PAYER_INVOICE_PAGES,
   ...TRANSACTION_REPORT_PAGES,
+  ...ACCOUNTING_PAGES,
 };
 
 const moduleLayout = lazyComponent(moduleLayoutChunk, (m) => m.ModuleLayout);

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
     'Pick a partner company as payer; read the partner companies, their terms, prices and employees',
   'company.manage':
     'Keep the partner companies: profile, credit terms, coverage, contract prices and covered employees',
+  'insurer.manage':
+    'Keep the insurers and TPAs: contact, payment terms and coverage (ceilings, co-pay, exclusions)',
   'queue.read': 'Read the day’s queues',
   'queue.configure': 'Queue prefixes and the waiting-room display link',
   'registration.create': 'Register a visit',
@@ -31,6 +33,8 @@ export const PERMISSIONS = {
     'Bill partner companies and insurers: make, send and cancel invoices, record their payments, disputes and write-off requests',
   'billing.manage':
     'Keep a clinic’s billing settings (PKP, PPN, approval threshold); run the billing consistency check',
+  'accounting.read': 'Read the journal entries, account totals and chart-of-accounts mapping; export them',
+  'accounting.manage': 'Keep the clinic’s chart-of-accounts mapping',
   'visit.handle.doctor': 'Work on doctor visits',
   'visit.handle.LAB': 'Work on laboratory visits',
   'visit.handle.RAD': 'Work on radiology visits',
@@ -201,9 +205,11 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/ReturnReceive': ['purchasing.read', 'purchasing.manage', 'stock.read'],
   '/Registration/perusahaanRekanan': ['company.read', 'company.manage', 'service.read'],
   '/Registration/daftarPerusahaan': ['company.read'],
+  '/MedicalServices/Insurance': ['company.read', 'insurer.manage'],
   '/Payment/payment': ['queue.read', 'company.read', 'payment.take', 'bill.read'],
   '/Registration/invoice': ['bill.read'],
   '/Registration/daftarTagihan': ['bill.read', 'receivable.manage', 'company.read'],
+  '/ERP/integrasi': ['accounting.read', 'accounting.manage'],
   '/Registration/laporanTransaksi': ['bill.read', 'bill.approve'],
   '/Setting/Pharmacy/drug': ['drug.read', 'drug.write'],
   '/MasterPasien': PATIENTS,

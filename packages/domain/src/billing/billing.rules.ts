@@ -10,6 +10,7 @@
  */
 
 import { sequencedNumber } from '../common/document-number.ts';
+import { applyCoverage, type CoverageTerms } from './coverage.rules.ts';
 
 export const TAX_CODES = ['SERVICE_EXEMPT', 'GOODS_PPN', 'GOODS_NON_PKP'] as const;
 export type TaxCode = (typeof TAX_CODES)[number];
@@ -175,9 +176,9 @@ export function apportion(total: number, weights: readonly number[]): number[] {
 }
 
 /**
- * Who pays a line's net. Today: a patient paying themselves pays it all; a company, insurer or
- * BPJS visit puts it all on the payer. The partner company's coverage rules (ceilings, excluded
- * groups, co-pay) come in here later, per line, with the visit's payer record.
+ * Who pays a line's net without coverage terms: a patient paying themselves pays it all; a
+ * company, insurer or BPJS visit puts it all on the payer. With the payer's terms the bill is
+ * split by `applyCoverage` (coverage.rules.ts) in `priceBill`.
  */
 export function splitPortion(
   net: number,
@@ -188,16 +189,25 @@ export function splitPortion(
     : { payerPortion: net, patientPortion: 0 };
 }
 
+/** The payer's coverage of a visit: its terms, what it covered this year, the lines it excludes. */
+export interface BillCoverage {
+  terms: CoverageTerms;
+  usedThisYear: number;
+  excludedKeys: readonly string[];
+}
+
 /**
  * Prices a bill: gross = quantity × unit price (rounded); line discounts first, then the bill's
  * discounts spread over the lines in proportion to what is left of each (so each line's DPP/PPN
- * stays right); then the tax split and the portions. Discounts never take a line below zero.
+ * stays right); then the tax split and the portions (with `coverage`, for a payer other than the
+ * patient: split by the payer's terms). Discounts never take a line below zero.
  */
 export function priceBill(
   lines: readonly DraftLine[],
   discounts: readonly AppliedDiscount[],
   settings: Pick<BillingSettings, 'pricesIncludePpn'>,
   payerType: PayerType,
+  coverage: BillCoverage | null = null,
 ): { lines: PricedLine[]; totals: BillTotals } {
   const gross = lines.map((l) => rupiah(l.quantity * l.unitPrice));
   const lineDiscount = lines.map((l, i) => {
@@ -219,6 +229,14 @@ export function priceBill(
     const tax = taxSplit(base, l.taxCode, settings);
     return { ...l, gross: gross[i], discount, ...tax, ...splitPortion(tax.net, payerType) };
   });
+  if (payerType !== 'self' && coverage) {
+    const { portions } = applyCoverage(
+      priced.map((l) => ({ net: l.net, excluded: coverage.excludedKeys.includes(l.key) })),
+      coverage.terms,
+      coverage.usedThisYear,
+    );
+    for (const [i, l] of priced.entries()) Object.assign(l, portions[i]);
+  }
   return { lines: priced, totals: totalsOf(priced) };
 }
 

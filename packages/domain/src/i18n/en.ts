@@ -1,6 +1,8 @@
+import { accountingEn } from './accounting.en.ts';
 import { billingEn } from './billing.en.ts';
 import { billingDocumentsEn } from './billing-documents.en.ts';
 import { cashierEn } from './cashier.en.ts';
+import { cashierShiftsEn } from './cashier-shifts.en.ts';
 import { clinicServicesEn } from './clinic-services.en.ts';
 import { codeListsEn } from './code-lists.en.ts';
 import { codesEn } from './codes.en.ts';
@@ -13,6 +15,7 @@ import { emrEn } from './emr.en.ts';
 import { examinationEn } from './examination.en.ts';
 import { frontOfficeEn } from './front-office.en.ts';
 import type { Catalog } from './id.ts';
+import { insurersEn } from './insurers.en.ts';
 import { inventoryEn } from './inventory.en.ts';
 import { labCatalogueEn } from './lab-catalogue.en.ts';
 import { labQueueEn } from './lab-queue.en.ts';
@@ -75,10 +78,12 @@ export const en: Catalog = {
   pharmacy: pharmacyEn,
   purchasing: purchasingEn,
   partnerCompanies: partnerCompaniesEn,
+  insurers: insurersEn,
   payerInvoices: payerInvoicesEn,
   billing: billingEn,
   billingDocuments: billingDocumentsEn,
   cashier: cashierEn,
+  cashierShifts: cashierShiftsEn,
   pharmacyQueue: pharmacyQueueEn,
   labSpecimens: labSpecimensEn,
   radiology: radiologyEn,
@@ -91,4 +96,5 @@ export const en: Catalog = {
   visitResults: visitResultsEn,
   turnaround: turnaroundEn,
   transactionReport: transactionReportEn,
+  accounting: accountingEn,
 };

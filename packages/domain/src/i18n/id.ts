@@ -1,6 +1,8 @@
+import { accountingId } from './accounting.id.ts';
 import { billingId } from './billing.id.ts';
 import { billingDocumentsId } from './billing-documents.id.ts';
 import { cashierId } from './cashier.id.ts';
+import { cashierShiftsId } from './cashier-shifts.id.ts';
 import { clinicServicesId } from './clinic-services.id.ts';
 import { codeListsId } from './code-lists.id.ts';
 import { codesId } from './codes.id.ts';
@@ -12,6 +14,7 @@ import { drugsId } from './drugs.id.ts';
 import { emrId } from './emr.id.ts';
 import { examinationId } from './examination.id.ts';
 import { frontOfficeId } from './front-office.id.ts';
+import { insurersId } from './insurers.id.ts';
 import { inventoryId } from './inventory.id.ts';
 import { labCatalogueId } from './lab-catalogue.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
@@ -75,10 +78,12 @@ export const id = {
   pharmacy: pharmacyId,
   purchasing: purchasingId,
   partnerCompanies: partnerCompaniesId,
+  insurers: insurersId,
   payerInvoices: payerInvoicesId,
   billing: billingId,
   billingDocuments: billingDocumentsId,
   cashier: cashierId,
+  cashierShifts: cashierShiftsId,
   pharmacyQueue: pharmacyQueueId,
   labSpecimens: labSpecimensId,
   radiology: radiologyId,
@@ -91,6 +96,7 @@ export const id = {
   visitResults: visitResultsId,
   turnaround: turnaroundId,
   transactionReport: transactionReportId,
+  accounting: accountingId,
 };
 
 export type Catalog = typeof id;

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cashierShifts } from './cashier-shifts.ts';
 import { patients } from './patients.ts';
 import { partnerCompanies, registrations } from './registrations.ts';
 import { clinics, corporates } from './tenancy.ts';
@@ -199,6 +200,8 @@ export const payments = pgTable(
     reason: text('reason'),
     cashierId: integer('cashier_id').notNull(),
     approvedBy: integer('approved_by'),
+    /** The cashier shift it was taken in (set on insert; null for history before shifts). */
+    shiftId: integer('shift_id').references(() => cashierShifts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -208,6 +211,7 @@ export const payments = pgTable(
     uniqueIndex('payments_reverses_uq').on(t.reversesPaymentId),
     index('payments_bill_idx').on(t.billId),
     index('payments_clinic_created_idx').on(t.clinicId, t.createdAt),
+    index('payments_shift_idx').on(t.shiftId),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { insurers } from './insurers.ts';
 import { patients } from './patients.ts';
 import { doctors } from './staff.ts';
 import { clinics, corporates } from './tenancy.ts';
@@ -94,6 +95,13 @@ export const registrations = pgTable(
     companyId: integer('company_id').references(() => partnerCompanies.id),
     insuranceName: text('insurance_name'),
     insuranceNumber: text('insurance_number'),
+    /** The insurer of the master (insurance and BPJS visits); old rows keep only the name and number. */
+    insurerId: integer('insurer_id').references(() => insurers.id),
+    /** The eligibility checked at registration: eligible | not_eligible | pending; null: not checked. */
+    eligibilityStatus: text('eligibility_status', { enum: ['eligible', 'not_eligible', 'pending'] }),
+    eligibilityReference: text('eligibility_reference'),
+    eligibilityCheckedBy: integer('eligibility_checked_by'),
+    eligibilityCheckedAt: timestamp('eligibility_checked_at', { withTimezone: true }),
     referrer: text('referrer'),
     complaint: text('complaint'),
     /** The doctor's order this service visit carries out (service_orders.uid); one visit per order */

@@ -61,7 +61,7 @@ export const ROLE_MENUS: Record<string, string[]> = {
     'settingOthers',
     'settingTrash',
     'erp',
-    '!erpIntegration',
+    'erpIntegration',
   ],
   [ROLES.doctor]: [
     'doctor',

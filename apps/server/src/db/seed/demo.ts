@@ -19,6 +19,7 @@ import { seedClinicServices } from './clinic-services.ts';
 import { seedCodeLists } from './code-lists.ts';
 import { ALL, DEMO_USERS, ROLE_MENUS, SPECIALISTS } from './demo.data.ts';
 import { seedDemoDrugs } from './drugs.ts';
+import { seedInsurers } from './insurers.ts';
 import { seedLabCatalogue } from './lab-catalogue.ts';
 import { seedPartnerCompanyMaster } from './partner-companies.ts';
 import { seedPatients } from './patients.ts';
@@ -175,6 +176,7 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     // the catalogue: services and tariffs first, lab tests on them, then what each clinic offers
     await seedServiceTariffs(tx, corp.id);
     await seedPartnerCompanyMaster(tx, corp.id);
+    await seedInsurers(tx, corp.id);
     await seedLabCatalogue(tx, corp.id);
     await seedClinicServices(tx, corp.id);
     await seedServiceHours(tx, corp.id);

@@ -12,6 +12,7 @@ import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
 import { nextQueueValue } from '../queue-counters.ts';
 import { clinics, partnerCompanies, patients, registrations } from '../schema/index.ts';
+import { DEMO_BPJS, DEMO_TPA, demoInsurerIds } from './insurers.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -140,6 +141,7 @@ export async function seedDemoDay(db: Db, now: Date = new Date()): Promise<numbe
       .from(partnerCompanies)
       .where(eq(partnerCompanies.corpId, home.corpId))
       .orderBy(asc(partnerCompanies.id));
+    const insurerIds = await demoInsurerIds(tx, home.corpId);
     let created = 0;
     for (const clinic of demoClinics) {
       const day = clinicDay(clinic.timeZone, now);
@@ -202,7 +204,16 @@ export async function seedDemoDay(db: Db, now: Date = new Date()): Promise<numbe
           room: plan.room ?? catalogId.registrations.rooms[plan.serviceType ?? 'LAB'],
           payerType,
           companyId: plan.company ? (companies[i % Math.max(1, companies.length)]?.id ?? null) : null,
-          insuranceName: payerType === 'insurance' || payerType === 'bpjs' ? person.insuranceName : null,
+          // the demo's insurance visits are paid through its TPA, its BPJS visits through BPJS
+          insurerId: payerType === 'insurance' || payerType === 'bpjs' ? insurerIds[payerType] : null,
+          insuranceName:
+            payerType === 'insurance' && insurerIds.insurance
+              ? DEMO_TPA
+              : payerType === 'bpjs' && insurerIds.bpjs
+                ? DEMO_BPJS
+                : payerType === 'insurance' || payerType === 'bpjs'
+                  ? person.insuranceName
+                  : null,
           referrer: i % 4 === 0 ? 'Puskesmas Menteng' : null,
           complaint: plan.doctorId
             ? ['Demam 3 hari', 'Batuk pilek', 'Kontrol tekanan darah', 'Nyeri ulu hati'][i % 4]

@@ -1,5 +1,6 @@
-import type { BillingSettings } from '@klinikita/domain/billing/billing.rules';
+import type { BillCoverage, BillingSettings } from '@klinikita/domain/billing/billing.rules';
 import { type DraftLine, taxCodeOf, withKeys } from '@klinikita/domain/billing/billing.rules';
+import { calendarYearOf, contractPriceOn, isExcluded } from '@klinikita/domain/billing/coverage.rules';
 import { translate } from '@klinikita/domain/i18n/translate';
 import { labResultReleasedSchema } from '@klinikita/domain/lab/lab-results.events';
 import { prescriptionDispensedSchema } from '@klinikita/domain/pharmacy/pharmacy.events';
@@ -11,6 +12,7 @@ import {
 } from '@klinikita/domain/services/service-performed.events';
 import type { Executor } from '../../shared/sql.ts';
 import { priceOf } from '../services/services.service.ts';
+import { coveredInPeriod, payerTermsOf } from './bill-coverage.queries.ts';
 import {
   type CatalogueService,
   consultationService,
@@ -35,6 +37,9 @@ import {
  * Services are priced from the catalogue for the visit's day and payer class (`priceOf`: the
  * class's own price, else general; the clinic's override first); one without a price that day is
  * listed at 0 for the cashier to see. Consumables used in procedures are in the tariff (BHP).
+ * On a company visit a contract price valid on the visit's day comes first. The payer's coverage
+ * (coverage.rules.ts) comes with the lines: its terms, the lines of excluded groups and services,
+ * and what the payer already covered for the patient in the visit's calendar year.
  */
 
 export interface AssemblyVisit {
@@ -73,8 +78,9 @@ export async function assembleDraft(
   db: Executor,
   visit: AssemblyVisit,
   settings: Pick<BillingSettings, 'isPkp'>,
-): Promise<{ lines: DraftLine[]; companyName: string | null }> {
+): Promise<{ lines: DraftLine[]; companyName: string | null; coverage: BillCoverage | null }> {
   const context = await visitContext(db, visit);
+  const payer = await payerTermsOf(db, visit);
   const events = await visitEvents(db, visit.corpId, visit.uid);
   const services: {
     service: CatalogueService;
@@ -110,8 +116,11 @@ export async function assembleDraft(
   services.push(...(await performedServices(db, visit.corpId, events)));
 
   const lines: Line[] = [];
+  const excluded: boolean[] = [];
   const prices = new Map<number, number>();
   for (const s of services) {
+    const contract = payer ? contractPriceOn(payer.prices, s.service.id, visit.queueDate) : null;
+    if (contract !== null) prices.set(s.service.id, contract);
     if (!prices.has(s.service.id)) {
       const hit = await priceOf(db, {
         serviceId: s.service.id,
@@ -131,9 +140,37 @@ export async function assembleDraft(
       unitPrice: prices.get(s.service.id) ?? 0,
       taxCode: taxCodeOf(s.service.taxCategory === 'ppn', settings),
     });
+    excluded.push(
+      payer !== null &&
+        isExcluded(
+          { id: s.service.id, group: s.service.serviceGroup },
+          payer.excludedGroups,
+          payer.excludedServiceIds,
+        ),
+    );
   }
   lines.push(...dispensedLines(events, settings));
-  return { lines: withKeys(lines), companyName: context.companyName };
+  const keyed = withKeys(lines);
+  if (!payer) return { lines: keyed, companyName: context.companyName, coverage: null };
+  const year = calendarYearOf(visit.queueDate);
+  const usedThisYear =
+    payer.terms.ceilingPerYear === null
+      ? 0
+      : await coveredInPeriod(db, {
+          patientId: visit.patientId,
+          registrationId: visit.id,
+          payer,
+          ...year,
+        });
+  return {
+    lines: keyed,
+    companyName: context.companyName,
+    coverage: {
+      terms: payer.terms,
+      usedThisYear,
+      excludedKeys: keyed.filter((_, i) => excluded[i]).map((l) => l.key),
+    },
+  };
 }
 
 /** The services the desks performed on the visit, not voided, with their catalogue rows. */

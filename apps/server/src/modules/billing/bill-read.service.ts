@@ -176,7 +176,7 @@ export async function draftOf(db: Executor, bill: BillRow, visit: VisitRow): Pro
       type: a.discountType as AppliedDiscount['type'],
       value: a.value,
     }));
-  const { lines } = priceBill(unpriced, discounts, settings, bill.payerType as PayerType);
+  const { lines } = priceBill(unpriced, discounts, settings, bill.payerType as PayerType, assembled.coverage);
   return { lines, unpriced, adjustments, settings };
 }
 

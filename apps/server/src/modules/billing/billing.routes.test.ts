@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, partnerCompanies, registrations } from '../../db/schema/index.ts';
 import { emit } from '../../events/outbox.ts';
+import { ensureShift } from '../../test/cashier-shift-fixtures.ts';
 import { userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
@@ -146,6 +147,8 @@ beforeAll(async () => {
   await ensureCodes(ctx.database.db);
   for (const who of ['superadmin', 'kasir', 'pendaftaran', 'perawat', 'dokter', 'dokter2'])
     tokens[who] = await loginAs(ctx.app, who);
+  // payments and reversals are taken within an open cashier shift (issue 18 §4)
+  for (const who of ['kasir', 'superadmin']) await ensureShift(ctx.app, tokens[who], 10);
   dokterId = (await userByName(ctx.database.db, 'dokter')).doctorId!;
   await practisesToday(ctx.database.db, dokterId, 10);
   await practisesToday(ctx.database.db, dokterId, 11);
@@ -211,10 +214,11 @@ describe('the draft bill', () => {
     expect(bill.totals).toMatchObject({ net: 300_000, ppn: 0, patientPortion: 300_000, payerPortion: 0 });
     expect(bill.outstanding).toBe(300_000);
 
-    // a company visit: the company's prices, all on the payer; the card only on a first visit
+    // a company visit: the company's class prices, its contract price first (the demo's first
+    // company has KONS-UMUM at 60 000), all on the payer within its ceiling; the card only on a first visit
     const company = await newVisit({ payerType: 'company', companyId });
     const cb = await billOf(company);
-    expect(codes(cb)).toMatchObject({ 'REG-ADM': 22_500, 'KONS-UMUM': 81_000 });
+    expect(codes(cb)).toMatchObject({ 'REG-ADM': 22_500, 'KONS-UMUM': 60_000 });
     expect(cb.payerName).toBeTruthy();
     expect(cb.totals.patientPortion).toBe(0);
     expect(cb.totals.payerPortion).toBe(cb.totals.net);

@@ -4,6 +4,7 @@ import { formatRupiah } from '@klinikita/domain/common/format';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerCompanies, registrations } from '../../db/schema/index.ts';
+import { ensureShift } from '../../test/cashier-shift-fixtures.ts';
 import { userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
@@ -74,6 +75,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await ensureCodes(ctx.database.db);
   for (const who of ['superadmin', 'kasir', 'admin', 'perawat']) tokens[who] = await loginAs(ctx.app, who);
+  // payments and reversals are taken within an open cashier shift (issue 18 §4)
+  for (const clinicId of [10, 11]) await ensureShift(ctx.app, tokens.superadmin, clinicId);
   dokterId = (await userByName(ctx.database.db, 'dokter')).doctorId!;
   await practisesToday(ctx.database.db, dokterId, 10);
   await practisesToday(ctx.database.db, dokterId, 11);

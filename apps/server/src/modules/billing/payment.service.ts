@@ -48,6 +48,7 @@ import {
   updateBill,
 } from './billing.queries.ts';
 import { postLocked } from './billing.service.ts';
+import { shiftForPayment } from './cashier-shifts.service.ts';
 
 /**
  * Taking a payment and reversing one (issue 18 §2, research §3.3–3.4). The bill row is locked
@@ -135,6 +136,8 @@ async function pay(
     if (replay.requestHash !== hash || replay.billId !== bill.id) throw refuse(409, 'idempotencyConflict');
     return answerOf(tx, bill, visit, replay.uid);
   }
+  // taken within the cashier's open shift at the bill's clinic, else 409
+  const shift = await shiftForPayment(tx, [session.userId], bill.clinicId);
   if (bill.status === 'paid') throw refuse(409, 'alreadyPaid', { number: bill.number ?? '' });
   if (visit.status !== 'Payment' && visit.status !== 'Paid')
     throw refuse(409, 'visitNotAtPayment', { queueNumber: visit.queueNumber, status: visit.status });
@@ -177,6 +180,7 @@ async function pay(
     receiptNumber,
     amount: sum,
     cashierId: session.userId,
+    shiftId: shift.id,
   });
   for (const [i, p] of input.parts.entries()) {
     const part = await insertPart(tx, {
@@ -249,7 +253,9 @@ export function reversePayment(db: Db, session: AuthSession, uid: string, input:
     if (await findPayment(tx, session.corpId, session.clinicIds, { reverses: original.id }))
       throw refuse(409, 'alreadyReversed');
     if (original.cashierId === session.userId) throw refuse(403, 'selfReversal');
-    const reversal = await reverse(tx, session, bill, original, input.reason);
+    // the money goes back from a drawer: the caller's open shift, else the original cashier's
+    const shift = await shiftForPayment(tx, [session.userId, original.cashierId], bill.clinicId);
+    const reversal = await reverse(tx, session, bill, original, input.reason, shift.id);
     const money = await moneyOf(tx, bill);
     const status = statusAfterPayments(money.total, money.settled);
     if (status !== bill.status) await updateBill(tx, bill.id, { status });
@@ -262,7 +268,14 @@ export function reversePayment(db: Db, session: AuthSession, uid: string, input:
   });
 }
 
-async function reverse(tx: Tx, session: AuthSession, bill: BillRow, original: PaymentRow, reason: string) {
+async function reverse(
+  tx: Tx,
+  session: AuthSession,
+  bill: BillRow,
+  original: PaymentRow,
+  reason: string,
+  shiftId: number,
+) {
   const parts = await partsOf(tx, [original.id]);
   const reversal = await insertPayment(tx, {
     uid: newUid(),
@@ -274,6 +287,7 @@ async function reverse(tx: Tx, session: AuthSession, bill: BillRow, original: Pa
     reason,
     cashierId: session.userId,
     approvedBy: session.userId,
+    shiftId,
   });
   for (const p of parts) {
     const part = await insertPart(tx, {

@@ -208,6 +208,6 @@ describe('menu access of a role', () => {
     );
     expect(tree.find((n) => n.code === 'dashboard').built).toBe(true);
     expect(tree.find((n) => n.code === 'payment').built).toBe(true);
-    expect(tree.find((n) => n.code === 'erpIntegration').built).toBe(false);
+    expect(tree.find((n) => n.code === 'directorDashboard').built).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bills, clinics, registrations } from '../../db/schema/index.ts';
 import { cloneBills } from '../../test/bill-clones.ts';
+import { ensureShift } from '../../test/cashier-shift-fixtures.ts';
 import { userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
@@ -34,6 +35,7 @@ describe.skipIf(!rows)('transaction report at size', () => {
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       c.app.inject({ method, url: `${API}${url}`, headers: { authorization: token }, payload });
     const doctorId = (await userByName(c.database.db, 'dokter')).doctorId!;
+    await ensureShift(c.app, token, 10);
     await practisesToday(c.database.db, doctorId, 10);
     const patient = await call('POST', '/patients', {
       clinicId: 10,

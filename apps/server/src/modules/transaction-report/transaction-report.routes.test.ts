@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, partnerCompanies, registrations } from '../../db/schema/index.ts';
 import { cloneBills } from '../../test/bill-clones.ts';
+import { ensureShift } from '../../test/cashier-shift-fixtures.ts';
 import { userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
@@ -84,6 +85,13 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await ensureCodes(ctx.database.db);
   for (const who of ['superadmin', 'kasir']) tokens[who] = await loginAs(ctx.app, who);
+  // payments and reversals are taken within an open cashier shift (issue 18 §4)
+  for (const [who, clinicId] of [
+    ['kasir', 10],
+    ['superadmin', 10],
+    ['superadmin', 11],
+  ] as const)
+    await ensureShift(ctx.app, tokens[who], clinicId);
   dokterId = (await userByName(ctx.database.db, 'dokter')).doctorId!;
   await practisesToday(ctx.database.db, dokterId, 10);
   await practisesToday(ctx.database.db, dokterId, 11);

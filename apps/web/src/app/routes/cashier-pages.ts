@@ -3,7 +3,7 @@ import { type LazyComponent, lazyComponent } from './lazy-component.ts';
 
 /** The cashier's screens (issue 18 §2), by path; the router spreads them into its pages. */
 const cashierChunk = withCatalogues(
-  ['cashier', 'billing', 'registrations', 'consultations', 'patients', 'staffApi'],
+  ['cashier', 'cashierShifts', 'billing', 'registrations', 'consultations', 'patients', 'staffApi'],
   () => import('../../features/cashier/pages/cashier-page.tsx'),
 );
 

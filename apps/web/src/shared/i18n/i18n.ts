@@ -75,6 +75,10 @@ const pair =
 // spelled out so that the bundler gives each section a chunk of its own; the Record makes a new
 // section of the catalogue fail the type check until it can be loaded here
 const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
+  accounting: pair(
+    () => import('@klinikita/domain/i18n/accounting.id'),
+    () => import('@klinikita/domain/i18n/accounting.en'),
+  ),
   staffApi: pair(
     () => import('@klinikita/domain/i18n/staff-api.id'),
     () => import('@klinikita/domain/i18n/staff-api.en'),
@@ -191,9 +195,17 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/cashier.id'),
     () => import('@klinikita/domain/i18n/cashier.en'),
   ),
+  cashierShifts: pair(
+    () => import('@klinikita/domain/i18n/cashier-shifts.id'),
+    () => import('@klinikita/domain/i18n/cashier-shifts.en'),
+  ),
   partnerCompanies: pair(
     () => import('@klinikita/domain/i18n/partner-companies.id'),
     () => import('@klinikita/domain/i18n/partner-companies.en'),
+  ),
+  insurers: pair(
+    () => import('@klinikita/domain/i18n/insurers.id'),
+    () => import('@klinikita/domain/i18n/insurers.en'),
   ),
   payerInvoices: pair(
     () => import('@klinikita/domain/i18n/payer-invoices.id'),

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { type Bill, type PaymentAnswer, usePayBill } from '../api/cashier-api.ts';
+import { useCurrentShift } from '../api/shift-api.ts';
 import { FORM_ERROR, MONEY_INPUT, serverErrors } from './cashier-forms.ts';
 import {
   changeOfDraft,
@@ -51,6 +52,8 @@ export function PaymentForm({ bill, onPaid }: { bill: Bill; onPaid: (payment: Pa
     attemptKey.current = null;
     onPaid(payment);
   });
+  // a payment is taken within the cashier's open shift (the server refuses it otherwise)
+  const shiftOpen = Boolean(useCurrentShift(bill.clinicId).data?.shift);
   const methods = methodsFor(bill.payerType);
   const remaining = remainingOf(bill.outstanding, parts);
   const complete = remaining === 0 && parts.every((p) => p.amount !== '' && p.amount > 0);
@@ -64,7 +67,7 @@ export function PaymentForm({ bill, onPaid }: { bill: Bill; onPaid: (payment: Pa
     edit(parts.map((p) => (p.id === id ? { ...p, ...patch } : p)));
 
   const submit = () => {
-    if (sending.current || !complete) return;
+    if (sending.current || !complete || !shiftOpen) return;
     attemptKey.current ??= crypto.randomUUID();
     const parsed = paymentSchema.safeParse({
       idempotencyKey: attemptKey.current,
@@ -181,7 +184,12 @@ export function PaymentForm({ bill, onPaid }: { bill: Bill; onPaid: (payment: Pa
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button size="md" onClick={submit} disabled={!complete} loading={pay.isPending}>
+        {!shiftOpen && (
+          <Text size="sm" c="orange" data-testid="pay-hint">
+            {t('cashierShifts.bar.payHint')}
+          </Text>
+        )}
+        <Button size="md" onClick={submit} disabled={!complete || !shiftOpen} loading={pay.isPending}>
           {t('cashier.pay.submit')}
         </Button>
       </Group>

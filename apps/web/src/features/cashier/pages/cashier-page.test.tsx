@@ -12,6 +12,30 @@ import { CashierPage } from './cashier-page.tsx';
 const LIST = `${API}/registrations/registrations`;
 const BILL = `${API}/billing/visits/v1/bill`;
 const PAY = `${API}/billing/bills/b1/payments`;
+/** The kasir's open shift (issue 18 §4): without one "Bayar" stays disabled. */
+const OPEN_SHIFT = {
+  [`${API}/billing/shifts/current`]: () =>
+    ok({
+      shift: {
+        uid: 's1',
+        clinicId: 10,
+        cashier: { id: 7, name: 'Kasir' },
+        day: '2026-03-05',
+        openedAt: '2026-03-05T01:00:00.000Z',
+        openingFloat: 500_000,
+        closedAt: null,
+        countedCash: null,
+        expectedCash: null,
+        variance: null,
+        varianceReason: null,
+        approvedBy: null,
+        approvedAt: null,
+        status: 'open',
+        totals: { cashIn: 0, cashRefunds: 0, expectedCash: 500_000, nonCash: [], payments: 0 },
+      },
+      pending: [],
+    }),
+};
 
 const waiting = registration({
   _id: 'v1',
@@ -165,6 +189,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
     const emit = liveStream();
     let rows = [waiting, ani];
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: (_, url) => page(url.searchParams.get('status') === 'Paid' ? [] : rows),
     });
     renderWithApp(<CashierPage />);
@@ -191,7 +216,11 @@ describe('CashierPage', { timeout: 30_000 }, () => {
   });
 
   it('shows the bill by category with discounts, totals and a pending discount', async () => {
-    mockApi({ [LIST]: () => page([waiting]), [BILL]: () => ok(bill()) });
+    mockApi({
+      ...OPEN_SHIFT,
+      [LIST]: () => page([waiting]),
+      [BILL]: () => ok(bill()),
+    });
     renderWithApp(<CashierPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Buka tagihan Budi Hartono' }));
     const lines = await screen.findByTestId('bill-lines');
@@ -217,6 +246,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
   it('lets an approver decide a pending discount and shows the server’s refusal', async () => {
     sessionStore.signIn(cashier(['/Payment/payment', '/Registration/laporanTransaksi']));
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: () => page([waiting]),
       [BILL]: () => ok(bill()),
       [`${API}/billing/adjustments/adj1/decision`]: () => ({
@@ -237,6 +267,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
 
   it('asks a discount with its reason, keeping the input when the server refuses a field', async () => {
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: () => page([waiting]),
       [BILL]: () => ok(bill({ adjustments: [] })),
       [`${API}/billing/visits/v1/bill/discounts`]: () => ({
@@ -285,6 +316,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
       createdAt: '2026-03-05T04:00:00.000Z',
     };
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: () => page(paid ? [] : [waiting]),
       [BILL]: () =>
         ok(
@@ -353,6 +385,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
 
   it('shows the server’s 409 “already paid” and does nothing else', async () => {
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: () => page([waiting]),
       [BILL]: () => ok(bill({ adjustments: [] })),
       [PAY]: () => ({
@@ -376,6 +409,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
   it('retries a failed payment with the same key, and a changed payment with a new one', async () => {
     const answers = [500, 500, 200];
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: () => page([waiting]),
       [BILL]: () => ok(bill({ adjustments: [] })),
       [PAY]: () => {
@@ -414,6 +448,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
     await changeLocale('en');
     try {
       mockApi({
+        ...OPEN_SHIFT,
         [LIST]: () => page([{ ...waiting, payerType: 'company', company: { id: 4, name: 'PT Maju' } }]),
         [BILL]: () =>
           ok(
@@ -469,6 +504,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
       createdAt: '2026-03-05T04:00:00.000Z',
     };
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: () => page([{ ...waiting, status: 'Paid' }]),
       [BILL]: () =>
         ok(
@@ -514,6 +550,7 @@ describe('CashierPage', { timeout: 30_000 }, () => {
   it('adds an extra charge with its reason to a draft, and as an adjustment once posted', async () => {
     let posted = false;
     const fetch = mockApi({
+      ...OPEN_SHIFT,
       [LIST]: () => page([waiting]),
       [BILL]: () =>
         ok(bill({ adjustments: [], ...(posted && { status: 'posted', number: 'INV/10/202603/0001' }) })),

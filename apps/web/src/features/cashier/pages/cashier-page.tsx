@@ -13,6 +13,7 @@ import { BILLING_QUERIES, type CashierTab, type Registration, useCashierQueue } 
 import { BillPanel } from '../components/bill-panel.tsx';
 import { CashierQueueTable } from '../components/cashier-queue-table.tsx';
 import { LoadState } from '../components/load-state.tsx';
+import { ShiftBar } from '../components/shift-bar.tsx';
 
 // events after which an open bill may have changed: something done or dispensed for the visit
 const BILL_EVENTS: readonly string[] = [SERVICE_EVENTS.performed, PHARMACY_LIVE.updated, LIVE_RESYNC];
@@ -72,6 +73,7 @@ function Cashier({ clinicId, timeZone }: { clinicId: number; timeZone: string })
           }}
         />
       </Group>
+      <ShiftBar clinicId={clinicId} timeZone={timeZone} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card withBorder padding="sm">

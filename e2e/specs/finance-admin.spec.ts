@@ -1,0 +1,37 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '../support/app.ts';
+import { launchBrowser, newPage, shot } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const daysAgo = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+
+describe('Insurers and the accounting hand-off', () => {
+  it('the admin reads the insurers with their cover, and a month of balanced journal entries', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin');
+    await page.goto('/MedicalServices/Insurance');
+    await page.getByRole('heading', { name: 'Asuransi' }).waitFor();
+    await page.getByText('AdMedika (TPA)').first().waitFor();
+    await shot(page, 'insurers');
+
+    // the demo's paid company visits are booked as journal entries, each balanced
+    await page.goto('/ERP/integrasi');
+    await page.getByRole('heading', { name: 'Integrasi ERP' }).waitFor();
+    await page.getByLabel('Dari', { exact: true }).fill(daysAgo(40));
+    const journal = page.getByRole('table', { name: 'Jurnal' });
+    await expect.poll(() => journal.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Tidak seimbang', { exact: true }).count()).toBe(0);
+    await page.getByText('Seimbang', { exact: true }).first().waitFor();
+    await shot(page, 'accounting-journal');
+    await context.close();
+  });
+});
