@@ -29,7 +29,10 @@ describe('Insurers and the accounting hand-off', () => {
     await page.getByLabel('Dari', { exact: true }).fill(daysAgo(40));
     const journal = page.getByRole('table', { name: 'Jurnal' });
     // a month back: the demo's company visits of last month are there, booked on first reading
-    await journal.getByText(/PT Maju Bersama Logistik/).first().waitFor();
+    await journal
+      .getByText(/PT Maju Bersama Logistik/)
+      .first()
+      .waitFor();
     expect(await page.getByText('Tidak seimbang', { exact: true }).count()).toBe(0);
     await page.getByText('Seimbang', { exact: true }).first().waitFor();
     await shot(page, 'accounting-journal');
