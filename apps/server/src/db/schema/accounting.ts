@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { money } from './columns.ts';
 import { clinics, corporates } from './tenancy.ts';
 
 /**
@@ -17,8 +18,6 @@ import { clinics, corporates } from './tenancy.ts';
  * entries made from billing's events. An entry's lines keep the account code and name of the
  * moment it was made (a later mapping change does not rewrite booked entries).
  */
-
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 /** A clinic's own account for a key; a key without a row uses the default chart. */
 export const accountMappings = pgTable(

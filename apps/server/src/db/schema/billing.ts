@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -16,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { cashierShifts } from './cashier-shifts.ts';
+import { money } from './columns.ts';
 import { patients } from './patients.ts';
 import { partnerCompanies, registrations } from './registrations.ts';
 import { clinics, corporates } from './tenancy.ts';
@@ -26,8 +26,6 @@ import { clinics, corporates } from './tenancy.ts';
  * whole rupiah. Lines, payments, their parts and receivables are append-only (a trigger in the
  * migration): a correction is an adjustment line or a negative payment, never an update.
  */
-
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 /** A clinic's billing settings (defaults: not a PKP, prices include PPN, approval above Rp100.000). */
 export const billingSettings = pgTable('billing_settings', {

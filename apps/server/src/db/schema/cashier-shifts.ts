@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   date,
   index,
@@ -12,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { money } from './columns.ts';
 import { clinics, corporates } from './tenancy.ts';
 
 /**
@@ -20,8 +20,6 @@ import { clinics, corporates } from './tenancy.ts';
  * counts the cash against what is expected; a non-zero variance waits for a second person's
  * approval. The day closes only when no bill, visit at the cashier or shift is left open.
  */
-
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const cashierShifts = pgTable(
   'cashier_shifts',

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   date,
   index,
@@ -13,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { receivables } from './billing.ts';
+import { money } from './columns.ts';
 import { partnerCompanies } from './registrations.ts';
 import { clinics, corporates } from './tenancy.ts';
 
@@ -23,8 +23,6 @@ import { clinics, corporates } from './tenancy.ts';
  * allocations and write-offs are append-only (a trigger in the migration); the header's status
  * and the claims (which receivable an open invoice holds) are the only rows that change.
  */
-
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 /** A clinic's bank account printed on its invoices to payers ("Pembayaran ke rekening …"). */
 export const payerInvoiceSettings = pgTable('payer_invoice_settings', {

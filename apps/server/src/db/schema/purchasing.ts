@@ -1,7 +1,6 @@
 import { PO_STATUSES } from '@klinikita/domain/purchasing/purchasing.rules';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -15,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { money } from './columns.ts';
 import { stockBatches, stockLocations } from './inventory.ts';
 import { drugs } from './pharmacy.ts';
 import { clinics, corporates } from './tenancy.ts';
@@ -29,7 +29,6 @@ import { clinics, corporates } from './tenancy.ts';
 
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
 const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const suppliers = pgTable(
   'suppliers',
