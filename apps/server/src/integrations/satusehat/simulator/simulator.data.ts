@@ -1,4 +1,4 @@
-import type { Patient, Practitioner } from 'fhir/r4';
+import type { Organization, Patient, Practitioner } from 'fhir/r4';
 import { NIK_SYSTEM } from '../satusehat.constants.ts';
 
 /** One registered application of the simulator: credentials bound to one organization. */
@@ -80,3 +80,23 @@ export const SEED_PATIENTS: readonly Patient[] = [
   patient('P03647103112', '9204014804000002', 'Claudia Sintia', 'female', '2000-04-08'),
   patient('P00805884304', '9104224509000003', 'Elizabeth Dior', 'female', '2000-09-05'),
 ];
+
+/** Each simulator client's own organization, as the platform registered it (ids are the clients'). */
+export const SEED_ORGANIZATIONS: readonly Organization[] = SIMULATOR_CLIENTS.map((client, index) => ({
+  resourceType: 'Organization',
+  id: client.organizationId,
+  meta: { lastUpdated: '2022-08-01T00:00:00+00:00', versionId: '1' },
+  active: true,
+  type: [
+    {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/organization-type',
+          code: 'prov',
+          display: 'Healthcare Provider',
+        },
+      ],
+    },
+  ],
+  name: `Klinik Simulator ${index + 1}`,
+}));

@@ -3,28 +3,32 @@ import type { AddressInfo } from 'node:net';
 import { AUTH_PATH, FHIR_PATH } from '../satusehat.constants.ts';
 import { FhirStore } from './fhir-store.ts';
 import { operationOutcome } from './operation-outcome.ts';
+import { SEED_KFA_CODES } from './simulator.codes.ts';
 import {
+  SEED_ORGANIZATIONS,
   SEED_PATIENTS,
   SEED_PRACTITIONERS,
   SIMULATOR_CLIENTS,
   type SimulatorClient,
 } from './simulator.data.ts';
 import {
-  FAULT_KINDS,
   type FaultKind,
   type FaultSpec,
   type FaultTarget,
   faultQueue,
+  isFaultSpec,
   type PendingFault,
 } from './simulator.faults.ts';
 import { fhirInteractions } from './simulator.fhir.ts';
+import { type ReceivedLog, receivedLog } from './simulator.received.ts';
 import { tokenDesk } from './simulator.tokens.ts';
 
 /**
  * A local stand-in for the SATUSEHAT platform (satusehat.md), on loopback only: the OAuth2
- * token endpoint, bearer checks, Practitioner/Patient search and read, fault injection and a
- * request log for tests. Paths mirror the platform (`/oauth2/v1`, `/fhir-r4/v1`), so the client
- * only swaps its base URL.
+ * token endpoint, bearer checks, Practitioner/Patient search and read, create/read/update/search
+ * of the resources a clinic sends (validated by the FHIR R4 definitions and the platform's
+ * rules), transaction bundles, fault injection, a request log and a log of received creates.
+ * Paths mirror the platform (`/oauth2/v1`, `/fhir-r4/v1`), so the client only swaps its base URL.
  */
 
 const TOKEN_PATH = `${AUTH_PATH}/accesstoken`;
@@ -49,6 +53,8 @@ export interface SimulatorOptions {
   tokenLifetimeSeconds?: number;
   now?: () => number;
   port?: number;
+  /** KFA codes known beyond the seeded ones */
+  kfaCodes?: readonly string[];
 }
 
 export interface SatusehatSimulator {
@@ -58,6 +64,8 @@ export interface SatusehatSimulator {
   fhirUrl: string;
   injectFault(fault: FaultSpec): void;
   log(): readonly SimulatorLogEntry[];
+  /** Every create received (alone or in a transaction) and the counts per local identifier */
+  received(): ReceivedLog;
   revokeTokens(): void;
   setTokenLifetime(seconds: number): void;
   reset(): void;
@@ -70,9 +78,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
   const tokens = tokenDesk({ clients, now, lifetimeSeconds: options.tokenLifetimeSeconds ?? 3599 });
   const faults = faultQueue();
   const entries: SimulatorLogEntry[] = [];
-  const store = new FhirStore([...SEED_PRACTITIONERS, ...SEED_PATIENTS]);
+  const received = receivedLog(now);
+  const store = new FhirStore([
+    ...[...SEED_PRACTITIONERS, ...SEED_PATIENTS].map((resource) => ({ resource, owner: 'public' })),
+    ...SEED_ORGANIZATIONS.map((resource) => ({ resource, owner: resource.id! })),
+  ]);
   let baseUrl = '';
-  const interactions = fhirInteractions(store, () => baseUrl);
+  const interactions = fhirInteractions({
+    store,
+    received,
+    kfaCodes: new Set([...SEED_KFA_CODES, ...(options.kfaCodes ?? [])]),
+    now,
+    baseUrl: () => baseUrl,
+  });
 
   function injectFault(spec: FaultSpec): void {
     faults.inject(spec);
@@ -82,6 +100,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
     tokens.reset();
     faults.clear();
     entries.length = 0;
+    received.clear();
     store.reset();
   }
 
@@ -128,7 +147,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
     else if (path === FHIR_PATH || path.startsWith(`${FHIR_PATH}/`)) entry.target = 'fhir';
     else return send(404, operationOutcome('not-found', `No such path: ${path}`));
 
-    const fault = faults.take(entry.target);
+    const fhirPath = entry.target === 'fhir' ? path.slice(FHIR_PATH.length) : '';
+    const parts = fhirPath.split('/').filter(Boolean);
+    const fault = faults.take({
+      target: entry.target,
+      method: entry.method,
+      path,
+      fhirPath,
+      resourceType: entry.target === 'fhir' ? (parts[0] ?? 'Bundle') : undefined,
+    });
     if (fault) {
       entry.fault = fault.kind;
       if (await answeredByFault(fault, request, entry, send)) return;
@@ -139,20 +166,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
     const token = tokens.bearer(request);
     if (!token) return send(401, operationOutcome('login', 'Invalid or expired access token'));
     entry.clientId = token.clientId;
-    const parts = path
-      .slice(FHIR_PATH.length + 1)
-      .split('/')
-      .filter(Boolean);
-    if (parts.length === 0 || parts.length > 2) {
-      return send(404, operationOutcome('not-supported', 'Unsupported FHIR path'));
-    }
-    const [type, id] = parts;
-    const interaction = interactions[`${entry.method} ${id ? 'instance' : 'type'}`];
+    if (parts.length > 2) return send(404, operationOutcome('not-supported', 'Unsupported FHIR path'));
+    const [type = '', id] = parts;
+    const level = id ? 'instance' : type ? 'type' : 'root';
+    const interaction = interactions[`${entry.method} ${level}`];
     if (!interaction) {
       return send(405, operationOutcome('not-supported', `${entry.method} is not supported here`));
     }
     const answer = interaction({ method: entry.method, type, id, params: url.searchParams, body, token });
-    return send(answer.status, answer.body);
+    return send(answer.status, answer.body, answer.headers);
   }
 
   /** Test controls under /__sim; answers plain JSON, not FHIR. */
@@ -165,9 +187,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
     }
     const route = `${method} ${path}`;
     if (route === 'GET /log') return { status: 200, body: { entries } };
+    if (route === 'GET /received') return { status: 200, body: received.snapshot() };
+    if (route === 'GET /faults') return { status: 200, body: { faults: faults.pending() } };
     if (route === 'POST /faults') {
-      if (!FAULT_KINDS.includes(payload.kind as FaultKind)) return { status: 400, body: { error: 'kind' } };
-      injectFault(payload as unknown as FaultSpec);
+      if (!isFaultSpec(payload)) return { status: 400, body: { error: 'kind' } };
+      injectFault(payload);
       return { status: 204 };
     }
     if (route === 'POST /reset') {
@@ -207,6 +231,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
     fhirUrl: `${baseUrl}${FHIR_PATH}`,
     injectFault,
     log: () => [...entries],
+    received: () => received.snapshot(),
     revokeTokens: () => tokens.revoke(),
     setTokenLifetime: (seconds) => tokens.setLifetime(seconds),
     reset,
@@ -263,5 +288,9 @@ async function answeredByFault(
     case 'delay':
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       return false;
+    case 'hang':
+      // never answered: the client's timeout (or the simulator's close) ends it
+      await new Promise((resolve) => request.socket.once('close', resolve));
+      return true;
   }
 }
