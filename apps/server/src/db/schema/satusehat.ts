@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clinics } from './tenancy.ts';
 
 /**
@@ -17,3 +17,27 @@ export const satusehatSettings = pgTable('satusehat_settings', {
   organizationId: text('organization_id').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A room or poli of a clinic (by its name, as clinic services and doctors' rooms write it)
+ * registered as a SATUSEHAT Location, with the platform's id; the organization and environment
+ * it was registered under, so that a change of settings shows it as not registered there.
+ */
+export const satusehatLocations = pgTable(
+  'satusehat_locations',
+  {
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    name: text('name').notNull(),
+    environment: text('environment', { enum: ['simulator', 'sandbox', 'production'] }).notNull(),
+    organizationId: text('organization_id').notNull(),
+    /** The platform's Location id; null while the last attempt failed */
+    locationId: text('location_id'),
+    /** Why the last attempt failed (the platform's words) */
+    lastError: text('last_error'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.name] })],
+);

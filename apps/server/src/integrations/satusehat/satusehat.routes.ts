@@ -7,6 +7,7 @@ import { can } from '../../shared/access.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { type SatusehatConfig, SatusehatService } from './satusehat.service.ts';
+import { satusehatSettingsRoutes } from './satusehat-settings.routes.ts';
 
 /**
  * A NIK names a person at the national platform: anyone's NIK is looked up only by those who
@@ -27,6 +28,8 @@ async function assertMayLookUp(db: Db, session: AuthSession, nik: string) {
 
 export async function satusehatRoutes(app: FastifyInstance, opts: { db: Db; satusehat?: SatusehatConfig }) {
   const service = new SatusehatService(opts.db, opts.satusehat);
+  // the settings screen shares the clinics' clients (and their tokens) with the lookups
+  satusehatSettingsRoutes(app, { ...opts, platform: service });
 
   route(app, practitionerIhsByNik, async (req) => {
     const session = requireSession(req);

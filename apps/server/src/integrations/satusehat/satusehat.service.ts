@@ -52,7 +52,21 @@ export class SatusehatService {
     return ihs;
   }
 
-  private build(settings: SatusehatSettingsRow): SatusehatClient {
+  /**
+   * A new client of these settings, its own token cache (the connection test must not reuse a
+   * token of earlier settings); `tuning` overrides the server's retry and timeout.
+   */
+  freshClient(
+    settings: SatusehatSettingsRow,
+    tuning: Pick<SatusehatClientOptions, 'retry' | 'timeoutMs'> = {},
+  ): SatusehatClient {
+    return this.build(settings, tuning);
+  }
+
+  private build(
+    settings: SatusehatSettingsRow,
+    tuning: Pick<SatusehatClientOptions, 'retry' | 'timeoutMs'> = {},
+  ): SatusehatClient {
     const config = this.config;
     if (!config) throw new AppError(503, 'satusehat.unavailable');
     if (settings.environment === 'simulator' && !config.simulatorUrl) {
@@ -70,6 +84,8 @@ export class SatusehatService {
       clientId: settings.clientId,
       clientSecret,
       ...config.client,
+      ...tuning,
+      retry: { ...config.client?.retry, ...tuning.retry },
     });
   }
 }

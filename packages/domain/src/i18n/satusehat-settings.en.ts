@@ -1,0 +1,65 @@
+import type { satusehatSettingsId } from './satusehat-settings.id.ts';
+
+export const satusehatSettingsEn: typeof satusehatSettingsId = {
+  environmentRequired: 'Choose the SATUSEHAT environment',
+  clientIdRequired: 'Client ID is required',
+  clientSecretRequired: 'Client Secret is required',
+  organizationIdRequired: 'Organization ID is required',
+  organizationIdInvalid: 'Organization ID holds only letters, digits and hyphens',
+  saved: 'SATUSEHAT settings saved',
+  connectionOk: 'Connection works: a token was issued and SATUSEHAT knows the organization {{organization}}.',
+  problems: {
+    notConfigured: "This clinic's SATUSEHAT settings are not saved yet. Fill them in and save first.",
+    simulatorOff: 'The SATUSEHAT simulator is not running on this server. Choose Sandbox or Production.',
+    secretUnreadable:
+      'The stored Client Secret cannot be opened on this server. Enter the Client Secret again and save.',
+    credentials: 'SATUSEHAT refused the Client ID or Client Secret. Check both and save again.',
+    unreachable:
+      "The SATUSEHAT server ({{host}}) cannot be reached. Check the server's internet connection and the chosen environment.",
+    timeout: 'SATUSEHAT ({{host}}) did not answer within {{seconds}} seconds. Try again in a moment.',
+    platformError: 'SATUSEHAT is having trouble (HTTP {{status}}). Try again in a moment.',
+    badResponse: 'The answer from SATUSEHAT could not be read. Check the chosen environment.',
+    organizationUnknown:
+      'A token was issued, but SATUSEHAT does not know the Organization ID {{organization}}. Check the Organization ID.',
+    organizationForeign:
+      'A token was issued, but the Organization ID {{organization}} does not belong to this Client ID. Check the Organization ID.',
+  },
+  locationsRegistered: 'Locations registered: {{registered}} of {{total}} registered at SATUSEHAT',
+  locationUnknown: 'This clinic has no such room or poli',
+  notReady:
+    'Save the SATUSEHAT settings and make sure the connection test succeeds before registering locations.',
+  title: 'SATUSEHAT settings',
+  subtitle:
+    "The clinic's connection to the Ministry of Health's SATUSEHAT platform and the registration of its rooms and poli as Locations.",
+  clinic: 'Clinic',
+  connection: 'Connection',
+  environment: 'Environment',
+  environments: { simulator: 'Simulator (local)', sandbox: 'Sandbox (testing)', production: 'Production' },
+  clientId: 'Client ID',
+  clientSecret: 'Client Secret',
+  secretStored: 'stored',
+  secretHint: 'Leave empty to keep it. The Client Secret is never shown again.',
+  secretHintNew: 'Required for new settings.',
+  organizationId: 'Organization ID',
+  save: 'Save',
+  testConnection: 'Test connection',
+  testing: 'Testing the connection…',
+  saveFirst: 'Save your changes before testing the connection.',
+  notConfiguredYet: 'SATUSEHAT is not set up for this clinic yet.',
+  lastSaved: 'Last saved {{at}}',
+  locations: 'Locations (rooms and poli)',
+  locationsHint:
+    "Each room and poli of the clinic is registered as a Location (physical type room) under the clinic's organization. The ids from SATUSEHAT are kept for sending visits.",
+  registerLocations: 'Register locations',
+  registering: 'Registering {{done}} of {{total}}…',
+  registerDone: '{{registered}} of {{total}} locations registered at SATUSEHAT',
+  registerFailed: '{{failed}} locations could not be registered. See the table for why.',
+  allRegistered: 'All locations are registered',
+  noLocations: 'This clinic has no rooms or poli yet.',
+  loadFailed: 'The data could not be loaded.',
+  retry: 'Try again',
+  columns: { name: 'Room / Poli', kind: 'Kind', code: 'Code', locationId: 'SATUSEHAT id', state: 'Status' },
+  kinds: { poli: 'Poli', room: 'Room' },
+  states: { registered: 'Registered', missing: 'Not registered', failed: 'Failed' },
+  locationsTable: 'SATUSEHAT locations',
+};

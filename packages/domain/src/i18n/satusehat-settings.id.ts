@@ -1,0 +1,71 @@
+/** Setting SATUSEHAT (`/Setting/satuSehat`): the clinic's connection and its Locations (Bahasa Indonesia). */
+export const satusehatSettingsId = {
+  // validation and answers of the server
+  environmentRequired: 'Pilih lingkungan SATUSEHAT',
+  clientIdRequired: 'Client ID wajib diisi',
+  clientSecretRequired: 'Client Secret wajib diisi',
+  organizationIdRequired: 'Organization ID wajib diisi',
+  organizationIdInvalid: 'Organization ID hanya berisi huruf, angka dan tanda hubung',
+  saved: 'Setting SATUSEHAT disimpan',
+  connectionOk: 'Koneksi berhasil: token diterima dan organisasi {{organization}} dikenal SATUSEHAT.',
+  problems: {
+    notConfigured: 'Setting SATUSEHAT klinik ini belum disimpan. Isi dan simpan dahulu.',
+    simulatorOff: 'Simulator SATUSEHAT tidak berjalan di server ini. Pilih Sandbox atau Production.',
+    secretUnreadable:
+      'Client Secret yang tersimpan tidak dapat dibuka di server ini. Masukkan ulang Client Secret lalu simpan.',
+    credentials: 'Client ID atau Client Secret ditolak SATUSEHAT. Periksa keduanya lalu simpan ulang.',
+    unreachable:
+      'Server SATUSEHAT ({{host}}) tidak dapat dihubungi. Periksa koneksi internet server dan lingkungan yang dipilih.',
+    timeout: 'SATUSEHAT ({{host}}) tidak menjawab dalam {{seconds}} detik. Coba lagi beberapa saat lagi.',
+    platformError: 'SATUSEHAT sedang bermasalah (HTTP {{status}}). Coba lagi beberapa saat lagi.',
+    badResponse: 'Jawaban SATUSEHAT tidak dapat dibaca. Periksa lingkungan yang dipilih.',
+    organizationUnknown:
+      'Token diterima, tetapi Organization ID {{organization}} tidak dikenal SATUSEHAT. Periksa Organization ID.',
+    organizationForeign:
+      'Token diterima, tetapi Organization ID {{organization}} bukan milik Client ID ini. Periksa Organization ID.',
+  },
+  locationsRegistered: 'Lokasi didaftarkan: {{registered}} dari {{total}} terdaftar di SATUSEHAT',
+  locationUnknown: 'Ruangan atau poli ini tidak ada di klinik',
+  notReady: 'Simpan setting SATUSEHAT dan pastikan Tes koneksi berhasil sebelum mendaftarkan lokasi.',
+  // the screen
+  title: 'Setting SATUSEHAT',
+  subtitle:
+    'Koneksi klinik ke platform SATUSEHAT Kementerian Kesehatan dan pendaftaran ruangan serta poli sebagai Location.',
+  clinic: 'Klinik',
+  connection: 'Koneksi',
+  environment: 'Lingkungan',
+  environments: { simulator: 'Simulator (lokal)', sandbox: 'Sandbox (uji coba)', production: 'Production' },
+  clientId: 'Client ID',
+  clientSecret: 'Client Secret',
+  secretStored: 'tersimpan',
+  secretHint: 'Kosongkan jika tidak diubah. Client Secret tidak pernah ditampilkan kembali.',
+  secretHintNew: 'Wajib diisi untuk setting baru.',
+  organizationId: 'Organization ID',
+  save: 'Simpan',
+  testConnection: 'Tes koneksi',
+  testing: 'Menguji koneksi…',
+  saveFirst: 'Simpan perubahan dahulu sebelum menguji koneksi.',
+  notConfiguredYet: 'SATUSEHAT belum diatur untuk klinik ini.',
+  lastSaved: 'Terakhir disimpan {{at}}',
+  locations: 'Lokasi (ruangan dan poli)',
+  locationsHint:
+    'Setiap ruangan dan poli klinik didaftarkan sebagai Location (tipe ruangan) di bawah organisasi klinik. Id dari SATUSEHAT disimpan untuk pengiriman kunjungan.',
+  registerLocations: 'Daftarkan lokasi',
+  registering: 'Mendaftarkan {{done}} dari {{total}}…',
+  registerDone: '{{registered}} dari {{total}} lokasi terdaftar di SATUSEHAT',
+  registerFailed: '{{failed}} lokasi gagal didaftarkan. Lihat keterangannya di tabel.',
+  allRegistered: 'Semua lokasi sudah terdaftar',
+  noLocations: 'Klinik ini belum memiliki ruangan atau poli.',
+  loadFailed: 'Data tidak dapat dimuat.',
+  retry: 'Coba lagi',
+  columns: {
+    name: 'Ruangan / Poli',
+    kind: 'Jenis',
+    code: 'Kode',
+    locationId: 'Id SATUSEHAT',
+    state: 'Status',
+  },
+  kinds: { poli: 'Poli', room: 'Ruangan' },
+  states: { registered: 'Terdaftar', missing: 'Belum terdaftar', failed: 'Gagal' },
+  locationsTable: 'Daftar lokasi SATUSEHAT',
+};
