@@ -7,6 +7,7 @@ import {
   chartOf,
   csvField,
   DEFAULT_ACCOUNTS,
+  depositEntryLines,
   isBalanced,
   payerPaymentEntryLines,
   paymentEntryLines,
@@ -17,6 +18,18 @@ const amounts = (lines: { key: string; debit: number; credit: number }[]) =>
   Object.fromEntries(lines.map((l) => [`${l.debit ? 'Dr' : 'Cr'} ${l.key}`, l.debit || l.credit]));
 
 describe('journal entries of billing', () => {
+  it('books a deposit received against the deposit liability, and its refund the other way', () => {
+    expect(depositEntryLines('TUNAI', 200_000)).toEqual([
+      { key: 'cash', debit: 200_000, credit: 0 },
+      { key: 'deposit', debit: 0, credit: 200_000 },
+    ]);
+    expect(depositEntryLines('QRIS', -50_000)).toEqual([
+      { key: 'deposit', debit: 50_000, credit: 0 },
+      { key: 'bank.QRIS', debit: 0, credit: 50_000 },
+    ]);
+    expect(DEFAULT_ACCOUNTS.deposit).toEqual({ code: '2102', name: 'Uang Muka Pasien' });
+  });
+
   it('books a posted bill with PPN and a discount: receivable, revenue before discount, discount, PPN out', () => {
     const { lines } = priceBill(
       withKeys([

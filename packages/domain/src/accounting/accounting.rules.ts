@@ -9,7 +9,9 @@ import { type BillCategory, type PaymentMethod, type TaxCode, taxSplit } from '.
  * - a payment: Dr cash / bank per method (deposit for DEPOSIT), Dr the company or insurer
  *   receivable for PERUSAHAAN / ASURANSI parts (the debt moves to the payer); Cr patient receivable;
  * - a reversal: the same lines with debit and credit swapped;
- * - a payer's payment of an invoice: Dr cash / bank, Cr the payer's receivable.
+ * - a payer's payment of an invoice: Dr cash / bank, Cr the payer's receivable;
+ * - a patient's deposit received: Dr cash / bank, Cr the deposit (a liability); its refund the
+ *   mirror. A payment's DEPOSIT part debits the deposit (above).
  * A difference of at most Rp1 (rounding) goes to the rounding account; any other is refused.
  */
 
@@ -102,7 +104,15 @@ export function chartOf(own: readonly ({ key: string } & Account)[]): Record<Acc
   return chart;
 }
 
-export const JOURNAL_SOURCES = ['bill', 'adjustment', 'payment', 'reversal', 'payerPayment'] as const;
+export const JOURNAL_SOURCES = [
+  'bill',
+  'adjustment',
+  'payment',
+  'reversal',
+  'payerPayment',
+  'deposit',
+  'depositRefund',
+] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 
 export interface JournalLineDraft {
@@ -219,6 +229,11 @@ export function payerPaymentEntryLines(
   amount: number,
 ): JournalLineDraft[] {
   return balanced([dr(accountOfMethod(method), amount), cr(`receivable.${payerKind}`, amount)]);
+}
+
+/** A deposit received (positive) or refunded (negative): cash or bank against the deposit liability. */
+export function depositEntryLines(method: PaymentMethod, amount: number): JournalLineDraft[] {
+  return balanced([dr(accountOfMethod(method), amount), cr('deposit', amount)]);
 }
 
 /** A day range of the journal: at most 92 days, like the transaction report. */

@@ -9,6 +9,10 @@ export const BILLING_EVENTS = {
   paymentReceived: 'payment.received',
   /** A payment was reversed (refund or void) by a second person, with the reason. */
   paymentReversed: 'payment.reversed',
+  /** A patient's deposit was received at the cashier (cash or bank against the deposit liability). */
+  depositReceived: 'deposit.received',
+  /** (Part of) a deposit receipt was refunded by a second person, with the reason. */
+  depositRefunded: 'deposit.refunded',
 } as const;
 
 export const billPostedSchema = z.object({
@@ -61,3 +65,17 @@ export const paymentReversedSchema = z.object({
   at: z.string(),
 });
 export type PaymentReversed = z.infer<typeof paymentReversedSchema>;
+
+export const depositEventSchema = z.object({
+  entryUid: z.string(),
+  receiptNumber: z.string().nullable(),
+  corpId: z.number().int(),
+  clinicId: z.number().int(),
+  patientId: z.number().int(),
+  /** Positive for a receipt, negative for a refund. */
+  amount: z.number().int(),
+  method: z.string(),
+  cashierId: z.number().int(),
+  at: z.string(),
+});
+export type DepositEvent = z.infer<typeof depositEventSchema>;

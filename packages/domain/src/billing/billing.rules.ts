@@ -53,6 +53,9 @@ export const REFERENCE_METHODS: readonly PaymentMethod[] = ['DEBIT', 'KREDIT', '
 /** Methods that are not money received but a receivable of the payer. */
 export const RECEIVABLE_METHODS: readonly PaymentMethod[] = ['PERUSAHAAN', 'ASURANSI'];
 export const isReceivable = (method: PaymentMethod) => RECEIVABLE_METHODS.includes(method);
+/** How money comes into a patient's deposit and goes back out of it. */
+export const DEPOSIT_METHODS = ['TUNAI', 'DEBIT', 'KREDIT', 'QRIS', 'TRANSFER'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
 export const PAYER_TYPES = ['self', 'company', 'insurance', 'bpjs'] as const;
 export type PayerType = (typeof PAYER_TYPES)[number];
@@ -286,10 +289,11 @@ export function statusAfterPayments(total: number, settled: number): BillStatus 
 
 // numbers
 
-export const BILLING_PREFIXES = { invoice: 'INV', receipt: 'KW' } as const;
+/** Deposit receipts have their own series (DP): the payments' KW series stays gapless on its own. */
+export const BILLING_PREFIXES = { invoice: 'INV', receipt: 'KW', deposit: 'DP' } as const;
 export type BillingDocument = keyof typeof BILLING_PREFIXES;
 
-/** INV/10/202611/0001 (invoice), KW/10/202611/0001 (receipt): per clinic and month, no gaps. */
+/** INV/10/202611/0001 (invoice), KW/10/202611/0001 (receipt), DP/10/202611/0001 (deposit): per clinic and month, no gaps. */
 export const billingNumber = (kind: BillingDocument, clinicId: number, period: string, seq: number) =>
   sequencedNumber(BILLING_PREFIXES[kind], clinicId, period, seq);
 

@@ -19,6 +19,26 @@ describe('cashier shift money', () => {
         { method: 'QRIS', amount: 50_000 },
         { method: 'DEBIT', amount: 120_000 },
       ],
+      deposits: { received: 0, refunded: 0 },
+    });
+  });
+
+  it('counts deposits received and refunded in the drawer and per method, and apart', () => {
+    const totals = shiftTotals(
+      100_000,
+      [{ method: 'TUNAI', amount: 50_000 }],
+      [
+        { method: 'TUNAI', amount: 200_000 },
+        { method: 'QRIS', amount: 75_000 },
+        { method: 'TUNAI', amount: -60_000 },
+      ],
+    );
+    expect(totals).toEqual({
+      cashIn: 250_000,
+      cashRefunds: 60_000,
+      expectedCash: 290_000,
+      nonCash: [{ method: 'QRIS', amount: 75_000 }],
+      deposits: { received: 275_000, refunded: 60_000 },
     });
   });
 

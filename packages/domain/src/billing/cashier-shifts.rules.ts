@@ -23,13 +23,23 @@ export interface ShiftTotals {
   expectedCash: number;
   /** Every other method, net of its reversals, in the order first met. */
   nonCash: { method: string; amount: number }[];
+  /** Patients' deposits received and refunded in the shift (already within the figures above). */
+  deposits: { received: number; refunded: number };
 }
 
-export function shiftTotals(openingFloat: number, parts: readonly ShiftPart[]): ShiftTotals {
+/**
+ * `deposits`: the shift's deposit receipts (positive) and refunds (negative) by the method the
+ * money came or went: a cash one is in the drawer like a payment's cash part.
+ */
+export function shiftTotals(
+  openingFloat: number,
+  parts: readonly ShiftPart[],
+  deposits: readonly ShiftPart[] = [],
+): ShiftTotals {
   let cashIn = 0;
   let cashRefunds = 0;
   const nonCash = new Map<string, number>();
-  for (const p of parts) {
+  for (const p of [...parts, ...deposits]) {
     if (p.method === 'TUNAI') {
       if (p.amount >= 0) cashIn += p.amount;
       else cashRefunds -= p.amount;
@@ -40,6 +50,10 @@ export function shiftTotals(openingFloat: number, parts: readonly ShiftPart[]): 
     cashRefunds,
     expectedCash: openingFloat + cashIn - cashRefunds,
     nonCash: [...nonCash].map(([method, amount]) => ({ method, amount })),
+    deposits: {
+      received: deposits.reduce((n, d) => n + Math.max(0, d.amount), 0),
+      refunded: deposits.reduce((n, d) => n - Math.min(0, d.amount), 0),
+    },
   };
 }
 

@@ -56,6 +56,8 @@ export const shiftTotalsSchema = z.object({
   expectedCash: z.number().int(),
   nonCash: z.array(methodTotalSchema),
   payments: z.number().int(),
+  /** Patients' deposits received and refunded in the shift (within cashIn, cashRefunds and nonCash). */
+  deposits: z.object({ received: z.number().int(), refunded: z.number().int() }),
 });
 
 export const shiftSchema = z.object({

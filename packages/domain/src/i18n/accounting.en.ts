@@ -27,6 +27,8 @@ export const accountingEn: typeof accountingId = {
     payment: 'Payment',
     reversal: 'Payment reversal',
     payerPayment: 'Payer payment',
+    deposit: 'Patient deposit',
+    depositRefund: 'Deposit refund',
   },
   keys: {
     cash: 'Cash',

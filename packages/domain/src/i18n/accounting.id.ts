@@ -26,6 +26,8 @@ export const accountingId = {
     payment: 'Pembayaran',
     reversal: 'Pembatalan pembayaran',
     payerPayment: 'Pembayaran penjamin',
+    deposit: 'Deposit pasien',
+    depositRefund: 'Pengembalian deposit',
   },
   keys: {
     cash: 'Kas (tunai)',

@@ -21,6 +21,8 @@ export const cashierShiftsEn: typeof cashierShiftsId = {
   notPending: 'This shift is not waiting for approval',
   selfApproval: 'The variance must be approved by someone else than the shift’s cashier',
   dayAlreadyClosed: 'Day {{day}} is already closed',
+  dayIsClosed:
+    'Day {{day}} at this clinic is closed: no more payments, reversals or deposits can be recorded',
   dayOpen:
     'Day {{day}} cannot be closed yet: {{bills}} bills unpaid, {{visits}} visits waiting for payment, {{shifts}} cashier shifts still open',
   bar: {
@@ -34,6 +36,8 @@ export const cashierShiftsEn: typeof cashierShiftsId = {
     cashIn: 'Cash in',
     cashRefunds: 'Cash refunded',
     payments: 'Payments',
+    deposits: 'Deposits received',
+    depositsNet: '{{received}} ({{refunded}} refunded)',
     nonCash: 'Non-cash',
     close: 'Close shift',
     pending: 'Shift waiting for approval of a variance of {{variance}}',

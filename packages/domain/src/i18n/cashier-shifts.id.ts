@@ -19,6 +19,8 @@ export const cashierShiftsId = {
   notPending: 'Shift ini tidak menunggu persetujuan',
   selfApproval: 'Selisih harus disetujui orang lain, bukan kasir shift ini',
   dayAlreadyClosed: 'Hari {{day}} sudah ditutup',
+  dayIsClosed:
+    'Hari {{day}} di klinik ini sudah ditutup: pembayaran, pembatalan dan deposit tidak dapat dicatat lagi',
   dayOpen:
     'Hari {{day}} belum dapat ditutup: {{bills}} tagihan belum lunas, {{visits}} kunjungan menunggu pembayaran, {{shifts}} shift kasir masih dibuka',
   bar: {
@@ -32,6 +34,8 @@ export const cashierShiftsId = {
     cashIn: 'Tunai masuk',
     cashRefunds: 'Tunai dikembalikan',
     payments: 'Pembayaran',
+    deposits: 'Deposit diterima',
+    depositsNet: '{{received}} (dikembalikan {{refunded}})',
     nonCash: 'Non-tunai',
     close: 'Tutup shift',
     pending: 'Shift menunggu persetujuan selisih {{variance}}',

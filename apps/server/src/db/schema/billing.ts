@@ -258,3 +258,80 @@ export const receivables = pgTable(
   },
   (t) => [index('receivables_bill_idx').on(t.billId), index('receivables_company_idx').on(t.companyId)],
 );
+
+/**
+ * A patient's deposit (uang muka) within the corporate: the balance row is what a payment, a
+ * receipt or a refund locks (`FOR UPDATE`) before it reads and changes the balance, so two
+ * payments drawing at once never overdraw it. The balance is the sum of the patient's entries.
+ */
+export const patientDeposits = pgTable(
+  'patient_deposits',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corporates.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    balance: money('balance').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('patient_deposits_patient_uq').on(t.corpId, t.patientId),
+    check('patient_deposits_balance_ck', sql`${t.balance} >= 0`),
+  ],
+);
+
+/**
+ * The deposit ledger, append-only: a receipt at the cashier (+, DP/<clinic>/<yyyymm>/<nnnn>, its
+ * own gapless series), a draw by a payment's DEPOSIT part (−), a return by that payment's
+ * reversal (+), a refund of a receipt by a second person (−, with the reason).
+ */
+export const depositEntries = pgTable(
+  'deposit_entries',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull().unique(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corporates.id),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinics.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    /** receipt | draw | return | refund */
+    kind: text('kind').notNull(),
+    /** Signed: + into the deposit (receipt, return), − out of it (draw, refund). */
+    amount: money('amount').notNull(),
+    /** How the money came or went back (receipt, refund): TUNAI, DEBIT, KREDIT, QRIS, TRANSFER. */
+    method: text('method'),
+    reference: text('reference'),
+    receiptNumber: text('receipt_number'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** The payment part that drew on it (draw) or gave it back (return). */
+    paymentPartId: integer('payment_part_id').references(() => paymentParts.id),
+    /** The receipt a refund gives back. */
+    refundsEntryId: integer('refunds_entry_id'),
+    reason: text('reason'),
+    cashierId: integer('cashier_id').notNull(),
+    approvedBy: integer('approved_by'),
+    shiftId: integer('shift_id').references(() => cashierShifts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposit_entries_idempotency_uq').on(t.corpId, t.idempotencyKey),
+    uniqueIndex('deposit_entries_receipt_uq').on(t.receiptNumber),
+    uniqueIndex('deposit_entries_part_uq').on(t.paymentPartId),
+    index('deposit_entries_patient_idx').on(t.corpId, t.patientId, t.id),
+    index('deposit_entries_shift_idx').on(t.shiftId),
+    check('deposit_entries_kind_ck', sql`${t.kind} IN ('receipt', 'draw', 'return', 'refund')`),
+    check(
+      'deposit_entries_sign_ck',
+      sql`(${t.kind} IN ('receipt', 'return') AND ${t.amount} > 0) OR (${t.kind} IN ('draw', 'refund') AND ${t.amount} < 0)`,
+    ),
+  ],
+);

@@ -2,6 +2,7 @@ import {
   type AccountKey,
   billEntryLines,
   chartOf,
+  depositEntryLines,
   type JournalLineDraft,
   type JournalSource,
   type PostedLine,
@@ -17,6 +18,7 @@ import {
   adjustmentToBook,
   billToBook,
   clinicTimeZone,
+  depositToBook,
   entryExists,
   insertEntry,
   mappingOf,
@@ -108,6 +110,23 @@ async function draftOf(tx: Tx, source: JournalSource, uid: string): Promise<Draf
           ? `Pembatalan pembayaran ${reversedReceipt ?? ''} (${billNumber}): ${payment.reason ?? ''}`
           : `Pembayaran ${payment.receiptNumber} (${billNumber})`,
         lines: paymentEntryLines(parts.map((p) => ({ method: p.method as PaymentMethod, amount: p.amount }))),
+      };
+    }
+    case 'deposit':
+    case 'depositRefund': {
+      const found = await depositToBook(tx, uid);
+      if (!found || (found.entry.kind === 'receipt') !== (source === 'deposit')) return null;
+      const { entry, patientName, receiptNumber } = found;
+      return {
+        corpId: entry.corpId,
+        clinicId: entry.clinicId,
+        day: clinicDay(await clinicTimeZone(tx, entry.clinicId), entry.createdAt),
+        reference: receiptNumber ?? '',
+        description:
+          source === 'deposit'
+            ? `Deposit ${receiptNumber} – ${patientName}`
+            : `Pengembalian deposit ${receiptNumber ?? ''} – ${patientName}: ${entry.reason ?? ''}`,
+        lines: depositEntryLines(entry.method as PaymentMethod, entry.amount),
       };
     }
     case 'payerPayment': {

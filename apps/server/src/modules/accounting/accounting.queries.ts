@@ -6,8 +6,10 @@ import {
   billLines,
   bills,
   clinics,
+  depositEntries,
   journalEntries,
   journalLines,
+  patients,
   payerInvoicePayments,
   payerInvoices,
   paymentParts,
@@ -83,6 +85,25 @@ export async function paymentToBook(db: Executor, uid: string) {
   return { ...row, parts, reversedReceipt };
 }
 
+/** A deposit receipt or refund (a refund with the receipt number it gives back), with the patient's name. */
+export async function depositToBook(db: Executor, uid: string) {
+  const [row] = await db
+    .select({ entry: depositEntries, patientName: patients.name })
+    .from(depositEntries)
+    .innerJoin(patients, eq(patients.id, depositEntries.patientId))
+    .where(and(eq(depositEntries.uid, uid), inArray(depositEntries.kind, ['receipt', 'refund'])));
+  if (!row) return null;
+  let receiptNumber = row.entry.receiptNumber;
+  if (row.entry.refundsEntryId) {
+    const [orig] = await db
+      .select({ number: depositEntries.receiptNumber })
+      .from(depositEntries)
+      .where(eq(depositEntries.id, row.entry.refundsEntryId));
+    receiptNumber = orig?.number ?? null;
+  }
+  return { ...row, receiptNumber };
+}
+
 export async function payerPaymentToBook(db: Executor, uid: string) {
   const [row] = await db
     .select({ payment: payerInvoicePayments, invoice: payerInvoices })
@@ -118,6 +139,11 @@ export async function unbookedSources(
         WHERE p.clinic_id = ${clinicId}
           AND ${localDay(sql`p.created_at`)} BETWEEN ${from}::date AND ${to}::date
       UNION ALL
+      SELECT CASE WHEN d.kind = 'receipt' THEN 'deposit' ELSE 'depositRefund' END, d.uid, d.created_at
+        FROM ${depositEntries} d
+        WHERE d.clinic_id = ${clinicId} AND d.kind IN ('receipt', 'refund')
+          AND ${localDay(sql`d.created_at`)} BETWEEN ${from}::date AND ${to}::date
+      UNION ALL
       SELECT 'payerPayment', pp.uid, pp.created_at FROM ${payerInvoicePayments} pp
         JOIN ${payerInvoices} i ON i.id = pp.invoice_id
         WHERE i.clinic_id = ${clinicId} AND pp.paid_on BETWEEN ${from}::date AND ${to}::date
@@ -127,7 +153,7 @@ export async function unbookedSources(
     )
     -- a day's bills before its payments (a bill posted by its payment shares the payment's moment)
     ORDER BY ${localDay(sql`s.at`)},
-      array_position(ARRAY['bill', 'adjustment', 'payment', 'reversal', 'payerPayment'], s.source), s.at
+      array_position(ARRAY['deposit', 'bill', 'adjustment', 'payment', 'reversal', 'depositRefund', 'payerPayment'], s.source), s.at
   `);
   return rows.rows.map((r) => ({ source: r.source, uid: r.uid }));
 }

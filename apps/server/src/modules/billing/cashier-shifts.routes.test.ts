@@ -128,6 +128,7 @@ describe('a cashier shift', () => {
       expectedCash: 500_000,
       nonCash: [{ method: 'DEBIT', amount: card.outstanding }],
       payments: 3,
+      deposits: { received: 0, refunded: 0 },
     });
     // pay the reversed bill again, in cash
     expect((await pay(cash.uid, [{ method: 'TUNAI', amount: cash.outstanding }])).statusCode).toBe(200);

@@ -37,6 +37,7 @@ import {
   shiftsOfDay,
   updateShift,
 } from './cashier-shifts.queries.ts';
+import { depositsOfShifts } from './deposits.queries.ts';
 
 /**
  * Cashier shifts and the day close (issue 18 §4, research/operations.md §3.7). A cashier has at
@@ -62,6 +63,15 @@ export async function shiftForPayment(db: Executor, userIds: readonly number[], 
   throw refuse(409, 'noShift');
 }
 
+/**
+ * A payment, reversal or deposit is dated on the clinic's today: once that day is closed
+ * (`POST /billing/days/close`) nothing more is booked on it (409).
+ */
+export async function refuseClosedDay(db: Executor, clinic: { id: number; timeZone: string }) {
+  const day = clinicDay(clinic.timeZone);
+  if (await findDayClose(db, clinic.id, day)) throw refuse(409, 'dayIsClosed', { day });
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function totalsByShift(db: Executor, rows: readonly ShiftRow[]) {
@@ -69,11 +79,19 @@ async function totalsByShift(db: Executor, rows: readonly ShiftRow[]) {
     db,
     rows.map((r) => r.id),
   );
+  const deposits = await depositsOfShifts(
+    db,
+    rows.map((r) => r.id),
+  );
   const totals = new Map<number, ShiftTotals & { payments: number }>();
   for (const r of rows) {
     const mine = parts.filter((p) => p.shiftId === r.id);
     totals.set(r.id, {
-      ...shiftTotals(r.openingFloat, mine),
+      ...shiftTotals(
+        r.openingFloat,
+        mine,
+        deposits.filter((d) => d.shiftId === r.id),
+      ),
       payments: new Set(mine.map((p) => p.paymentId)).size,
     });
   }

@@ -45,10 +45,12 @@ import {
   type PaymentRow,
   partsOf,
   paymentsOf,
+  receivableTotal,
   updateBill,
 } from './billing.queries.ts';
 import { postLocked } from './billing.service.ts';
-import { shiftForPayment } from './cashier-shifts.service.ts';
+import { refuseClosedDay, shiftForPayment } from './cashier-shifts.service.ts';
+import { assertDepositCovers, moveDeposit } from './deposits.service.ts';
 
 /**
  * Taking a payment and reversing one (issue 18 §2, research §3.3–3.4). The bill row is locked
@@ -79,7 +81,8 @@ async function answerOf(tx: Tx, bill: BillRow, visit: VisitRow, paymentUid: stri
 }
 
 async function moneyOf(tx: Tx, bill: BillRow) {
-  const total = totalsOf(frozenLines(await linesOf(tx, bill.id))).net;
+  const totals = totalsOf(frozenLines(await linesOf(tx, bill.id)));
+  const total = totals.net;
   const payments = await paymentsOf(tx, bill.id);
   const settled = settledOf(
     await partsOf(
@@ -87,7 +90,27 @@ async function moneyOf(tx: Tx, bill: BillRow) {
       payments.map((p) => p.id),
     ),
   );
-  return { total, settled: settled.paid + settled.receivable, payments };
+  return { total, payerPortion: totals.payerPortion, settled: settled.paid + settled.receivable, payments };
+}
+
+/**
+ * The company's or insurer's parts together never exceed the bill's payer portion less what the
+ * payer owes already (400 on the part that goes over, with the ceiling in rupiah).
+ */
+async function assertPayerCeiling(
+  tx: Tx,
+  bill: BillRow,
+  payerPortion: number,
+  parts: readonly { method: PaymentMethod; amount: number }[],
+) {
+  if (!parts.some((p) => isReceivable(p.method))) return;
+  let left = Math.max(0, payerPortion - (await receivableTotal(tx, bill.id)));
+  for (const [i, p] of parts.entries()) {
+    if (!isReceivable(p.method)) continue;
+    if (p.amount > left)
+      throw refuse(400, 'payerAboveCover', { ceiling: formatRupiah(left) }, `parts.${i}.amount`);
+    left -= p.amount;
+  }
 }
 
 /** Who a company or insurer part is owed by: the visit's payer, else the part is refused. */
@@ -136,6 +159,8 @@ async function pay(
     if (replay.requestHash !== hash || replay.billId !== bill.id) throw refuse(409, 'idempotencyConflict');
     return answerOf(tx, bill, visit, replay.uid);
   }
+  const clinic = clinicOf(session, bill.clinicId);
+  await refuseClosedDay(tx, clinic);
   // taken within the cashier's open shift at the bill's clinic, else 409
   const shift = await shiftForPayment(tx, [session.userId], bill.clinicId);
   if (bill.status === 'paid') throw refuse(409, 'alreadyPaid', { number: bill.number ?? '' });
@@ -157,12 +182,10 @@ async function pay(
   const payers = input.parts.map((p, i) =>
     isReceivable(p.method) ? receivablePayer(bill, p.method, i) : null,
   );
-  if (input.parts.some((p) => p.method === 'DEPOSIT')) {
-    const i = input.parts.findIndex((p) => p.method === 'DEPOSIT');
-    throw refuse(400, 'depositUnavailable', {}, `parts.${i}.method`);
-  }
+  await assertPayerCeiling(tx, bill, money.payerPortion, input.parts);
+  // the patient's deposit balance is locked (after the bill) until the payment is written
+  await assertDepositCovers(tx, bill, input.parts);
 
-  const clinic = clinicOf(session, bill.clinicId);
   const period = periodOf(clinicDay(clinic.timeZone));
   const receiptNumber = billingNumber(
     'receipt',
@@ -192,6 +215,8 @@ async function pay(
       change: changeOf(p),
       reference: p.reference ?? null,
     });
+    if (p.method === 'DEPOSIT')
+      await moveDeposit(tx, bill, part, { cashierId: session.userId, shiftId: shift.id });
     const payer = payers[i];
     if (payer)
       await insertReceivable(tx, {
@@ -253,6 +278,7 @@ export function reversePayment(db: Db, session: AuthSession, uid: string, input:
     if (await findPayment(tx, session.corpId, session.clinicIds, { reverses: original.id }))
       throw refuse(409, 'alreadyReversed');
     if (original.cashierId === session.userId) throw refuse(403, 'selfReversal');
+    await refuseClosedDay(tx, clinicOf(session, bill.clinicId));
     // the money goes back from a drawer: the caller's open shift, else the original cashier's
     const shift = await shiftForPayment(tx, [session.userId, original.cashierId], bill.clinicId);
     const reversal = await reverse(tx, session, bill, original, input.reason, shift.id);
@@ -299,6 +325,9 @@ async function reverse(
       change: 0,
       reference: p.reference,
     });
+    // a deposit drawn goes back to the patient's deposit
+    if (p.method === 'DEPOSIT')
+      await moveDeposit(tx, bill, part, { cashierId: session.userId, shiftId, reason });
     if (isReceivable(p.method as PaymentMethod))
       await insertReceivable(tx, {
         uid: newUid(),

@@ -7,10 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../shared/session/permissions.ts';
 import { type PaymentAnswer, type Registration, useVisitBill } from '../api/cashier-api.ts';
+import { usePatientDeposit } from '../api/deposit-api.ts';
 import { BillActions } from './bill-actions.tsx';
 import { BillAdjustments } from './bill-adjustments.tsx';
 import { BillLines, BillTotals } from './bill-lines.tsx';
 import { BillPayments } from './bill-payments.tsx';
+import { DepositPanel } from './deposit-panel.tsx';
 import { LoadState } from './load-state.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { InvoiceLink, PaperPick, ReceiptLink } from './print-links.tsx';
@@ -26,6 +28,7 @@ export function BillPanel({ visit }: { visit: Registration }) {
   const { t } = useTranslation();
   const canTake = usePermissions().has('payment.take');
   const bill = useVisitBill(visit._id);
+  const deposit = usePatientDeposit(visit.patient.uid).data;
   const [paid, setPaid] = useState<PaymentAnswer | null>(null);
   const [paper, setPaper] = useState<DocumentPaper>('a4');
   const onPaid = (payment: PaymentAnswer) => {
@@ -92,9 +95,17 @@ export function BillPanel({ visit }: { visit: Registration }) {
             <BillAdjustments bill={data} />
             <BillTotals bill={data} />
             <BillPayments bill={data} paper={paper} />
+            {deposit && <DepositPanel clinicId={data.clinicId} deposit={deposit} paper={paper} />}
             <Divider />
             {data.outstanding > 0 && data.status !== 'paid' ? (
-              canTake && <PaymentForm key={`${data.uid}:${data.outstanding}`} bill={data} onPaid={onPaid} />
+              canTake && (
+                <PaymentForm
+                  key={`${data.uid}:${data.outstanding}`}
+                  bill={data}
+                  depositBalance={deposit?.balance ?? 0}
+                  onPaid={onPaid}
+                />
+              )
             ) : (
               <Text size="sm" c="teal" fw={600}>
                 {data.status === 'paid' ? t('cashier.pay.settled') : t('cashier.pay.nothingDue')}

@@ -23,6 +23,7 @@ import { useCurrentShift } from '../api/shift-api.ts';
 import { FORM_ERROR, MONEY_INPUT, serverErrors } from './cashier-forms.ts';
 import {
   changeOfDraft,
+  depositPrefill,
   initialParts,
   methodsFor,
   needsReference,
@@ -42,7 +43,16 @@ const asAmount = (v: number | string): number | '' => (typeof v === 'number' ? v
  * double click or a retry of the same rows sends the same key, so the server charges once; any
  * edit starts a new attempt.
  */
-export function PaymentForm({ bill, onPaid }: { bill: Bill; onPaid: (payment: PaymentAnswer) => void }) {
+export function PaymentForm({
+  bill,
+  depositBalance = 0,
+  onPaid,
+}: {
+  bill: Bill;
+  /** The patient's deposit: DEPOSIT is offered while it holds something. */
+  depositBalance?: number;
+  onPaid: (payment: PaymentAnswer) => void;
+}) {
   const { t } = useTranslation();
   const [parts, setParts] = useState<PartDraft[]>(() => initialParts(bill));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -54,7 +64,7 @@ export function PaymentForm({ bill, onPaid }: { bill: Bill; onPaid: (payment: Pa
   });
   // a payment is taken within the cashier's open shift (the server refuses it otherwise)
   const shiftOpen = Boolean(useCurrentShift(bill.clinicId).data?.shift);
-  const methods = methodsFor(bill.payerType);
+  const methods = methodsFor(bill.payerType, depositBalance);
   const remaining = remainingOf(bill.outstanding, parts);
   const complete = remaining === 0 && parts.every((p) => p.amount !== '' && p.amount > 0);
   const errorOf = (key: string) => (errors[key] ? translateMessage(errors[key]) : undefined);
@@ -101,7 +111,16 @@ export function PaymentForm({ bill, onPaid }: { bill: Bill; onPaid: (payment: Pa
             data={methods.map((m) => ({ value: m, label: t(`billing.methods.${m}`) }))}
             value={p.method}
             allowDeselect={false}
-            onChange={(v) => v && change(p.id, { method: v as PaymentMethod })}
+            onChange={(v) =>
+              v &&
+              change(p.id, {
+                method: v as PaymentMethod,
+                ...(v === 'DEPOSIT' && {
+                  amount: depositPrefill(bill.outstanding, depositBalance, parts, p.id),
+                  tendered: '',
+                }),
+              })
+            }
             error={errorOf(`parts.${i}.method`)}
           />
           <NumberInput

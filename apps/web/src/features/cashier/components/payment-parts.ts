@@ -19,14 +19,14 @@ export interface PartDraft {
 const MONEY_METHODS: readonly PaymentMethod[] = ['TUNAI', 'DEBIT', 'KREDIT', 'QRIS', 'TRANSFER'];
 
 /**
- * The methods the cashier may pick for a visit: money always; the company's or the insurer's part
- * (a receivable) only when the visit has that payer. Deposit is left out: the server has no
- * patient deposits yet and refuses it.
+ * The methods the cashier may pick for a visit: money always; the patient's deposit while it holds
+ * something; the company's or the insurer's part (a receivable) only when the visit has that payer.
  */
-export function methodsFor(payerType: PayerType): PaymentMethod[] {
-  if (payerType === 'company') return [...MONEY_METHODS, 'PERUSAHAAN'];
-  if (payerType === 'insurance' || payerType === 'bpjs') return [...MONEY_METHODS, 'ASURANSI'];
-  return [...MONEY_METHODS];
+export function methodsFor(payerType: PayerType, depositBalance = 0): PaymentMethod[] {
+  const money: PaymentMethod[] = depositBalance > 0 ? [...MONEY_METHODS, 'DEPOSIT'] : [...MONEY_METHODS];
+  if (payerType === 'company') return [...money, 'PERUSAHAAN'];
+  if (payerType === 'insurance' || payerType === 'bpjs') return [...money, 'ASURANSI'];
+  return money;
 }
 
 export const needsReference = (method: PaymentMethod) => REFERENCE_METHODS.includes(method);
@@ -58,6 +58,22 @@ export function initialParts(bill: Bill): PartDraft[] {
 }
 
 const amountOf = (p: PartDraft) => (p.amount === '' ? 0 : p.amount);
+
+/**
+ * A row switched to DEPOSIT takes what the deposit still holds (less the other DEPOSIT rows), at
+ * most what is left to cover with this row: min(balance, outstanding) on a single row.
+ */
+export function depositPrefill(
+  outstanding: number,
+  balance: number,
+  parts: readonly PartDraft[],
+  id: number,
+): number | '' {
+  const others = parts.filter((p) => p.id !== id);
+  const drawn = others.filter((p) => p.method === 'DEPOSIT').reduce((n, p) => n + amountOf(p), 0);
+  const amount = Math.min(balance - drawn, remainingOf(outstanding, others));
+  return amount > 0 ? amount : '';
+}
 
 /** What is left to cover: positive still to split, negative over the outstanding amount. */
 export const remainingOf = (outstanding: number, parts: readonly PartDraft[]) =>

@@ -1,7 +1,9 @@
 import { DOCUMENT_PAPERS, type DocumentPaper } from '@klinikita/domain/billing/billing-documents.schema';
 import { Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sessionStore } from '../../../shared/session/session-store.ts';
 import { invoiceUrl, receiptUrl } from '../api/cashier-api.ts';
 
 /** The paper both documents print on: A4, or the 80 mm roll of the cashier's printer. */
@@ -26,14 +28,33 @@ export function PaperPick({
   );
 }
 
-/** A PDF opened by the browser in a new tab (the session cookie goes with it). */
-function PdfLink({ href, text, label }: { href: string; text: string; label?: string }) {
+/**
+ * A PDF link that opens the shell's invoice or receipt modal (the session store's flags) on a
+ * plain click; a click with a modifier or the middle button still opens the PDF in a new tab.
+ */
+function PdfLink({
+  href,
+  text,
+  label,
+  onOpen,
+}: {
+  href: string;
+  text: string;
+  label?: string;
+  onOpen: () => void;
+}) {
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen();
+  };
   return (
     <Button
       component="a"
       href={href}
       target="_blank"
       rel="noopener"
+      onClick={open}
       size="xs"
       variant="light"
       leftSection={<IconPrinter size={14} />}
@@ -44,13 +65,19 @@ function PdfLink({ href, text, label }: { href: string; text: string; label?: st
   );
 }
 
-/** "Cetak rincian": the bill's invoice. */
+/** "Cetak rincian": the bill's invoice, in the invoice modal. */
 export function InvoiceLink({ billUid, paper }: { billUid: string; paper: DocumentPaper }) {
   const { t } = useTranslation();
-  return <PdfLink href={invoiceUrl(billUid, paper)} text={t('cashier.print.invoice')} />;
+  return (
+    <PdfLink
+      href={invoiceUrl(billUid, paper)}
+      text={t('cashier.print.invoice')}
+      onOpen={() => sessionStore.setInvoiceModal({ billUid, paper })}
+    />
+  );
 }
 
-/** "Cetak kwitansi": a payment's receipt. */
+/** "Cetak kuitansi": a payment's receipt, in the receipt modal. */
 export function ReceiptLink({
   paymentUid,
   paper,
@@ -61,5 +88,12 @@ export function ReceiptLink({
   label?: string;
 }) {
   const { t } = useTranslation();
-  return <PdfLink href={receiptUrl(paymentUid, paper)} text={t('cashier.print.receipt')} label={label} />;
+  return (
+    <PdfLink
+      href={receiptUrl(paymentUid, paper)}
+      text={t('cashier.print.receipt')}
+      label={label}
+      onOpen={() => sessionStore.setReceiptModal({ paymentUid, paper })}
+    />
+  );
 }

@@ -79,6 +79,17 @@ function OpenShift({ shift, timeZone, onClose }: { shift: Shift; timeZone: strin
       {item(t('cashierShifts.bar.expected'), formatRupiah(shift.totals.expectedCash), 'shift-expected')}
       {shift.totals.nonCash.map((m) => item(t(`billing.methods.${m.method}`), money(m.amount)))}
       {item(t('cashierShifts.bar.payments'), String(shift.totals.payments))}
+      {shift.totals.deposits.received + shift.totals.deposits.refunded > 0 &&
+        item(
+          t('cashierShifts.bar.deposits'),
+          shift.totals.deposits.refunded
+            ? t('cashierShifts.bar.depositsNet', {
+                received: formatRupiah(shift.totals.deposits.received),
+                refunded: formatRupiah(shift.totals.deposits.refunded),
+              })
+            : formatRupiah(shift.totals.deposits.received),
+          'shift-deposits',
+        )}
       <Button variant="light" color="orange" onClick={onClose}>
         {t('cashierShifts.bar.close')}
       </Button>

@@ -31,7 +31,14 @@ const OPEN_SHIFT = {
         approvedBy: null,
         approvedAt: null,
         status: 'open',
-        totals: { cashIn: 0, cashRefunds: 0, expectedCash: 500_000, nonCash: [], payments: 0 },
+        totals: {
+          cashIn: 0,
+          cashRefunds: 0,
+          expectedCash: 500_000,
+          nonCash: [],
+          payments: 0,
+          deposits: { received: 0, refunded: 0 },
+        },
       },
       pending: [],
     }),
@@ -381,6 +388,39 @@ describe('CashierPage', { timeout: 30_000 }, () => {
     // the visit leaves the waiting list; the bill shows as paid
     expect(await screen.findByText('Tidak ada pasien yang menunggu pembayaran')).toBeInTheDocument();
     expect(await screen.findByText('Tagihan ini sudah lunas')).toBeInTheDocument();
+  });
+
+  it('shows the patient’s deposit and draws on it in a DEPOSIT row, prefilled up to the balance', async () => {
+    const fetch = mockApi({
+      ...OPEN_SHIFT,
+      [LIST]: () => page([waiting]),
+      [BILL]: () => ok(bill({ adjustments: [] })),
+      [`${API}/billing/patients/${budi.uid}/deposit`]: () =>
+        ok({ patientUid: budi.uid, patientName: 'Budi Hartono', balance: 50_000, entries: [] }),
+    });
+    renderWithApp(<CashierPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buka tagihan Budi Hartono' }));
+    expect(await screen.findByTestId('deposit-balance')).toHaveTextContent('Rp 50.000');
+    await screen.findByTestId('payment-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Tambah cara bayar' }));
+    await waitFor(() => expect(screen.getAllByTestId('payment-part')).toHaveLength(2));
+    fireEvent.change(money('Jumlah'), { target: { value: '100000' } });
+    const method = within(screen.getAllByTestId('payment-part')[1])
+      .getAllByLabelText('Cara bayar')
+      .find((el) => el.tagName === 'INPUT')!;
+    await pick(method, 'Deposit');
+    // min(balance 50.000, what is left 88.500)
+    await waitFor(() => expect(money('Jumlah', 1)).toHaveValue('Rp 50.000'));
+    expect(screen.getByTestId('remaining')).toHaveTextContent('Rp 38.500');
+    fireEvent.change(money('Jumlah'), { target: { value: '138500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bayar' }));
+    await waitFor(() =>
+      expect(bodies(fetch.mock.calls, 'billing/bills/b1/payments', 'POST')).toHaveLength(1),
+    );
+    expect(bodies(fetch.mock.calls, 'billing/bills/b1/payments', 'POST')[0].parts).toEqual([
+      { method: 'TUNAI', amount: 138_500, tendered: null, reference: null },
+      { method: 'DEPOSIT', amount: 50_000, tendered: null, reference: null },
+    ]);
   });
 
   it('shows the server’s 409 “already paid” and does nothing else', async () => {

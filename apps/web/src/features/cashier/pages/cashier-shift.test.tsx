@@ -38,6 +38,7 @@ const shift = (over: Partial<Shift> = {}): Shift => ({
     expectedCash: 650_000,
     nonCash: [{ method: 'QRIS', amount: 80_000 }],
     payments: 2,
+    deposits: { received: 0, refunded: 0 },
   },
   ...over,
 });
@@ -85,7 +86,14 @@ describe('the cashier shift bar', { timeout: 30_000 }, () => {
         }),
       [SHIFTS]: () => {
         current = shift({
-          totals: { cashIn: 0, cashRefunds: 0, expectedCash: 500_000, nonCash: [], payments: 0 },
+          totals: {
+            cashIn: 0,
+            cashRefunds: 0,
+            expectedCash: 500_000,
+            nonCash: [],
+            payments: 0,
+            deposits: { received: 0, refunded: 0 },
+          },
         });
         return ok(current, 'Shift kasir berhasil dibuka');
       },
