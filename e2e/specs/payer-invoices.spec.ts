@@ -82,3 +82,38 @@ describe('Bills to partner companies', () => {
     await kasir.context.close();
   });
 });
+
+describe('An insurer’s claim batch', () => {
+  it('the cashier records the insurer’s denial of a visit and sees it on the item', {
+    timeout: 120_000,
+  }, async () => {
+    const kasir = await newPage(browser);
+    await logIn(kasir.page, 'kasir');
+    await kasir.page.goto('/Registration/daftarTagihan');
+    // the demo's AdMedika batch: sent, one visit partly denied over the ceiling
+    const row = kasir.page.getByRole('row').filter({ hasText: 'AdMedika (TPA)' });
+    await row.getByRole('button').first().click();
+    const detail = kasir.page.getByTestId('invoice-detail');
+    await detail.getByText('Klaim asuransi').waitFor();
+    const denials = detail.getByTestId('claim-denials');
+    await denials.getByText('Melebihi plafon', { exact: true }).waitFor();
+
+    // the insurer's answer on another visit: incomplete documents, Rp 10.000 of it
+    await detail
+      .getByRole('button', { name: /^Catat penolakan / })
+      .last()
+      .click();
+    const dialog = kasir.page.getByTestId('denial-dialog');
+    await dialog.getByRole('combobox', { name: 'Alasan penolakan' }).click();
+    await kasir.page.getByRole('option', { name: 'Dokumen tidak lengkap' }).click();
+    await dialog.getByRole('textbox', { name: 'Jumlah ditolak' }).fill('10000');
+    await dialog.getByRole('textbox', { name: 'Catatan' }).fill('Resume medis belum dilampirkan');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await denials.getByText('Dokumen tidak lengkap', { exact: true }).first().waitFor();
+    await denials.getByText('Resume medis belum dilampirkan').first().waitFor();
+    expect(await detail.getByTestId('invoice-items').textContent()).toContain('Rp 10.000');
+    await shot(kasir.page, 'payer-claims-denial');
+    await kasir.context.close();
+  });
+});

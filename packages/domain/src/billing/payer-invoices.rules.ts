@@ -57,18 +57,26 @@ const ACTIONS = {
   dispute: ['SENT', 'PARTIALLY_PAID'],
   resolve: ['DISPUTED'],
   writeOff: ['SENT', 'PARTIALLY_PAID', 'DISPUTED'],
+  /** An insurer's answer on a claim batch, and the resolution of a denial. */
+  deny: ['SENT', 'PARTIALLY_PAID', 'DISPUTED'],
+  settleDenial: ['SENT', 'PARTIALLY_PAID', 'DISPUTED'],
 } as const satisfies Record<string, readonly PayerInvoiceStatus[]>;
 export type PayerInvoiceAction = keyof typeof ACTIONS;
 
 export const mayDo = (status: PayerInvoiceStatus, action: PayerInvoiceAction) =>
   (ACTIONS[action] as readonly PayerInvoiceStatus[]).includes(status);
 
-/** The status the money says, once the invoice has been sent (a dispute stays until resolved). */
+/**
+ * The status the money says, once the invoice has been sent (a dispute stays until resolved). An
+ * insurer's denial keeps the batch open until it is resolved; what is re-claimed moves to a later
+ * batch, so the batch is PAID when the rest is paid (WRITTEN_OFF when anything was written off).
+ */
 export function statusAfterMoney(
   current: PayerInvoiceStatus,
-  money: { total: number; paid: number; writtenOff: number },
+  money: { total: number; paid: number; writtenOff: number; reclaimed?: number },
 ): PayerInvoiceStatus {
-  if (money.paid + money.writtenOff >= money.total) return money.writtenOff > 0 ? 'WRITTEN_OFF' : 'PAID';
+  if (money.paid + money.writtenOff + (money.reclaimed ?? 0) >= money.total)
+    return money.writtenOff > 0 ? 'WRITTEN_OFF' : 'PAID';
   if (current === 'DISPUTED') return 'DISPUTED';
   return money.paid > 0 ? 'PARTIALLY_PAID' : 'SENT';
 }

@@ -120,9 +120,12 @@ export const openReceivablesSchema = z.object({
   total: z.number().int(),
 });
 
+/** Per visit: billed = paid + writtenOff + reclaimed + denied (not resolved) + open. */
 export const payerInvoiceItemSchema = openReceivableSchema.extend({
   paid: z.number().int(),
   writtenOff: z.number().int(),
+  denied: z.number().int(),
+  reclaimed: z.number().int(),
   open: z.number().int(),
 });
 
@@ -139,6 +142,9 @@ export const payerInvoiceSummarySchema = z.object({
   total: z.number().int(),
   paid: z.number().int(),
   writtenOff: z.number().int(),
+  /** An insurer's denials not yet resolved, and those re-claimed on a later batch. */
+  denied: z.number().int(),
+  reclaimed: z.number().int(),
   open: z.number().int(),
 });
 export type PayerInvoiceSummary = z.infer<typeof payerInvoiceSummarySchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -190,11 +191,76 @@ export const payerInvoiceWriteOffs = pgTable(
     reason: text('reason').notNull(),
     requestedBy: integer('requested_by').notNull(),
     approvedBy: integer('approved_by').notNull(),
+    /** The insurer's denial this write-off resolves; null: the invoice's rest written off. */
+    denialId: integer('denial_id').references((): AnyPgColumn => payerClaimDenials.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payer_invoice_write_offs_invoice_idx').on(t.invoiceId),
+    uniqueIndex('payer_invoice_write_offs_denial_uq').on(t.denialId),
     check('payer_invoice_write_offs_amount_ck', sql`${t.amount} > 0`),
     check('payer_invoice_write_offs_approver_ck', sql`${t.approvedBy} <> ${t.requestedBy}`),
   ],
 );
+
+/**
+ * An insurer's answer on one item of a claim batch (an insurer's invoice, issue 18 §6): all or part
+ * of what was open on the visit denied, with the reason code and a note, optionally naming the
+ * bill's lines (their seq). Append-only; resolved by a re-claim or a write-off (below).
+ */
+export const payerClaimDenials = pgTable(
+  'payer_claim_denials',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull().unique(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => payerInvoices.id),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => payerInvoiceItems.id),
+    amount: money('amount').notNull(),
+    /** DENIAL_REASONS of payer-claims.rules.ts */
+    reasonCode: text('reason_code').notNull(),
+    note: text('note'),
+    /** The bill lines (bill_lines.seq) the denial concerns; empty: the visit as a whole. */
+    lineSeqs: integer('line_seqs').array().notNull().default(sql`'{}'::integer[]`),
+    recordedBy: integer('recorded_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payer_claim_denials_invoice_idx').on(t.invoiceId),
+    index('payer_claim_denials_item_idx').on(t.itemId),
+    check('payer_claim_denials_amount_ck', sql`${t.amount} > 0`),
+    check(
+      'payer_claim_denials_reason_ck',
+      sql`${t.reasonCode} IN ('notCovered', 'overCeiling', 'incompleteDocuments', 'lateSubmission', 'duplicate', 'notIndicated', 'other')`,
+    ),
+  ],
+);
+
+/**
+ * A denial resolved by a corrected resubmission: its amount is claimable again on a later claim
+ * batch of the insurer (the receivable's claimable rest grows by it). Append-only.
+ */
+export const payerClaimReclaims = pgTable('payer_claim_reclaims', {
+  denialId: integer('denial_id')
+    .primaryKey()
+    .references(() => payerClaimDenials.id),
+  note: text('note'),
+  recordedBy: integer('recorded_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A denial's write-off asked and waiting for a second person (like the invoice's own request on its
+ * header): removed when approved (the write-off row names the denial) or when re-claimed instead.
+ */
+export const payerClaimWriteOffRequests = pgTable('payer_claim_write_off_requests', {
+  denialId: integer('denial_id')
+    .primaryKey()
+    .references(() => payerClaimDenials.id),
+  reason: text('reason').notNull(),
+  requestedBy: integer('requested_by').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+});

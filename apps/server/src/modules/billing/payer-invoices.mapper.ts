@@ -1,3 +1,4 @@
+import { type ClaimMoney, openOf, pendingDenied } from '@klinikita/domain/billing/payer-claims.rules';
 import type { PayerInvoiceStatus, PayerPaymentMethod } from '@klinikita/domain/billing/payer-invoices.rules';
 import type { PayerInvoice, PayerInvoiceSummary } from '@klinikita/domain/billing/payer-invoices.schema';
 import type { itemsOf, PayerInvoiceRow, paymentsOf } from './payer-invoices.queries.ts';
@@ -7,13 +8,13 @@ import type { itemsOf, PayerInvoiceRow, paymentsOf } from './payer-invoices.quer
 export type ItemRow = Awaited<ReturnType<typeof itemsOf>>[number];
 type PaymentRow = Awaited<ReturnType<typeof paymentsOf>>[number];
 
-export const openOfItem = (i: ItemRow) => i.amount - i.paid - i.writtenOff;
+/** What the payer is still expected to pay on the item (an insurer's denials are not). */
+export const openOfItem = (i: ItemRow) => openOf(i);
 
-export function toSummary(
-  row: PayerInvoiceRow,
-  payer: string,
-  money: { total: number; paid: number; writtenOff: number },
-): PayerInvoiceSummary {
+type InvoiceMoney = Omit<ClaimMoney, 'amount'> & { total: number };
+
+export function toSummary(row: PayerInvoiceRow, payer: string, money: InvoiceMoney): PayerInvoiceSummary {
+  const claim = { ...money, amount: money.total };
   return {
     uid: row.uid,
     clinicId: row.clinicId,
@@ -29,7 +30,9 @@ export function toSummary(
     total: money.total,
     paid: money.paid,
     writtenOff: money.writtenOff,
-    open: money.total - money.paid - money.writtenOff,
+    denied: pendingDenied(claim),
+    reclaimed: money.reclaimed,
+    open: openOf(claim),
   };
 }
 
@@ -49,6 +52,9 @@ export function toPayerInvoice(
       total: sum((i) => i.amount),
       paid: sum((i) => i.paid),
       writtenOff: sum((i) => i.writtenOff),
+      denied: sum((i) => i.denied),
+      reclaimed: sum((i) => i.reclaimed),
+      deniedWrittenOff: sum((i) => i.deniedWrittenOff),
     }),
     termDays: row.termDays,
     note: row.note,
@@ -68,6 +74,8 @@ export function toPayerInvoice(
       amount: i.amount,
       paid: i.paid,
       writtenOff: i.writtenOff,
+      denied: pendingDenied(i),
+      reclaimed: i.reclaimed,
       open: openOfItem(i),
     })),
     payments: payments.map((p) => ({

@@ -13,6 +13,7 @@ import type { AuthSession } from '../../plugins/auth.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Tx } from '../../shared/sql.ts';
+import { denialsOf, dropWriteOffRequests } from './payer-claims.queries.ts';
 import { type ItemRow, openOfItem } from './payer-invoices.mapper.ts';
 import {
   insertPayment,
@@ -33,7 +34,7 @@ import { auditInvoice, composeInvoice, refuse, scopedInvoice } from './payer-inv
 
 type Step = (tx: Tx, row: PayerInvoiceRow) => Promise<Partial<PayerInvoiceRow> | undefined>;
 
-function act(
+export function act(
   db: Db,
   session: AuthSession,
   uid: string,
@@ -53,10 +54,11 @@ function act(
   });
 }
 
-const money = (items: ItemRow[]) => ({
+export const money = (items: ItemRow[]) => ({
   total: items.reduce((s, i) => s + i.amount, 0),
   paid: items.reduce((s, i) => s + i.paid, 0),
   writtenOff: items.reduce((s, i) => s + i.writtenOff, 0),
+  reclaimed: items.reduce((s, i) => s + i.reclaimed, 0),
 });
 
 export const approveInvoice = (db: Db, session: AuthSession, uid: string, ip: string) =>
@@ -101,16 +103,22 @@ export const approveWriteOff = (db: Db, session: AuthSession, uid: string, ip: s
     if (row.writeOffRequestedBy === null || !row.writeOffReason) throw refuse(409, 'noWriteOffRequest');
     if (row.writeOffRequestedBy === session.userId) throw refuse(403, 'selfWriteOff');
     const items = (await itemsOf(tx, row.id)).filter((i) => openOfItem(i) > 0);
-    await insertWriteOffs(
+    // an insurer's denials not yet resolved go with the rest, each its own row
+    const denials = (await denialsOf(tx, row.id)).filter((d) => !d.reclaimed && !d.writtenOff);
+    const common = {
+      invoiceId: row.id,
+      reason: row.writeOffReason!,
+      requestedBy: row.writeOffRequestedBy!,
+      approvedBy: session.userId,
+    };
+    const rows = [
+      ...items.map((i) => ({ ...common, itemId: i.id, amount: openOfItem(i) })),
+      ...denials.map((d) => ({ ...common, itemId: d.itemId, amount: d.amount, denialId: d.id })),
+    ];
+    if (rows.length) await insertWriteOffs(tx, rows);
+    await dropWriteOffRequests(
       tx,
-      items.map((i) => ({
-        invoiceId: row.id,
-        itemId: i.id,
-        amount: openOfItem(i),
-        reason: row.writeOffReason!,
-        requestedBy: row.writeOffRequestedBy!,
-        approvedBy: session.userId,
-      })),
+      denials.map((d) => d.id),
     );
     return { status: 'WRITTEN_OFF' };
   });

@@ -58,12 +58,14 @@ const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.
 export function renderPayerInvoice(p: PayerInvoicePrint): Promise<Buffer> {
   const { invoice } = p;
   const draft = invoice.status === 'DRAFT' || invoice.status === 'CANCELLED';
+  // an insurer's invoice is its claim batch
+  const titleKey = invoice.payerKind === 'insurer' ? 'titleClaim' : 'title';
   return printSheet(
     'a4',
-    { title: `${t('title')} ${invoice.number}`, subject: invoice.payerName },
+    { title: `${t(titleKey)} ${invoice.number}`, subject: invoice.payerName },
     p.head,
     (sheet) => {
-      heading(sheet, t('title'), invoice.number);
+      heading(sheet, t(titleKey), invoice.number);
       labelled(sheet, [
         [t('to'), p.payer.name],
         [t('npwp'), p.payer.npwp ?? '-'],

@@ -5,6 +5,8 @@ import {
   corporates,
   partnerCompanies,
   patients,
+  payerClaimDenials,
+  payerClaimReclaims,
   payerInvoiceAllocations,
   payerInvoiceClaims,
   payerInvoiceCounters,
@@ -40,10 +42,21 @@ export async function findCompany(db: Executor, corpId: number, where: { uid: st
   return row ?? null;
 }
 
-/** A receivable still to be invoiced: owed (positive), its payment not reversed, on no open invoice. */
+const claimed = sql`EXISTS (SELECT 1 FROM ${payerInvoiceClaims} c WHERE c.receivable_id = ${receivables.id})`;
+/**
+ * What of a receivable is still to be claimed: all of it when on no open invoice; once claimed,
+ * what an insurer's denials re-claimed less what later batches already bill again.
+ */
+const claimable = sql`CASE WHEN NOT ${claimed} THEN ${receivables.amount} ELSE ${receivables.amount}
+  + COALESCE((SELECT sum(d.amount) FROM ${payerClaimDenials} d JOIN ${payerClaimReclaims} r ON r.denial_id = d.id
+      JOIN ${payerInvoiceItems} i ON i.id = d.item_id WHERE i.receivable_id = ${receivables.id}), 0)
+  - COALESCE((SELECT sum(i.amount) FROM ${payerInvoiceItems} i JOIN ${payerInvoices} v ON v.id = i.invoice_id
+      WHERE i.receivable_id = ${receivables.id} AND v.status <> 'CANCELLED'), 0) END`;
+
+/** A receivable still to be invoiced: owed (positive), its payment not reversed, something claimable. */
 const openCondition = and(
   sql`${receivables.amount} > 0`,
-  sql`NOT EXISTS (SELECT 1 FROM ${payerInvoiceClaims} c WHERE c.receivable_id = ${receivables.id})`,
+  sql`(${claimable}) > 0`,
   sql`NOT EXISTS (SELECT 1 FROM ${payments} rev WHERE rev.reverses_payment_id = ${paymentParts.paymentId})`,
 );
 
@@ -63,7 +76,9 @@ export function openReceivablesOf(
     .select({
       id: receivables.id,
       receivableUid: receivables.uid,
-      amount: receivables.amount,
+      amount: num(claimable),
+      /** Already on a batch: the rest of a re-claim (its claim row stays with the first invoice). */
+      claimed: sql<boolean>`${claimed}`,
       billNumber: bills.number,
       visitDay: sql<string>`${bills.serviceDay}::text`,
       patientName: patients.name,
@@ -94,7 +109,7 @@ export function uninvoicedByPayer(db: Executor, corpId: number, clinicIds: reado
       companyId: receivables.companyId,
       payerName: sql<string>`min(${receivables.payerName})`,
       count: sql<number>`count(*)::int`,
-      amount: num(sql`sum(${receivables.amount})`),
+      amount: num(sql`sum(${claimable})`),
     })
     .from(receivables)
     .innerJoin(paymentParts, eq(paymentParts.id, receivables.paymentPartId))
@@ -143,12 +158,26 @@ export async function insertInvoice(db: Executor, values: typeof payerInvoices.$
   return row;
 }
 
-export async function insertItems(db: Executor, invoiceId: number, items: { id: number; amount: number }[]) {
+export async function insertItems(
+  db: Executor,
+  invoiceId: number,
+  items: { id: number; amount: number; claimed: boolean }[],
+) {
   await db
     .insert(payerInvoiceItems)
     .values(items.map((i) => ({ invoiceId, receivableId: i.id, amount: i.amount })));
-  await db.insert(payerInvoiceClaims).values(items.map((i) => ({ invoiceId, receivableId: i.id })));
+  const fresh = items.filter((i) => !i.claimed);
+  if (fresh.length)
+    await db.insert(payerInvoiceClaims).values(fresh.map((i) => ({ invoiceId, receivableId: i.id })));
 }
+
+/** The claim rows of receivables re-claimed, locked: two batches do not take one re-claim twice. */
+export const lockClaims = (db: Executor, receivableIds: number[]) =>
+  db
+    .select({ id: payerInvoiceClaims.receivableId })
+    .from(payerInvoiceClaims)
+    .where(inArray(payerInvoiceClaims.receivableId, receivableIds))
+    .for('update');
 
 export const releaseClaims = (db: Executor, invoiceId: number) =>
   db.delete(payerInvoiceClaims).where(eq(payerInvoiceClaims.invoiceId, invoiceId));
@@ -183,6 +212,9 @@ export async function findInvoice(
 
 const paidOf = sql`COALESCE((SELECT sum(a.amount) FROM ${payerInvoiceAllocations} a WHERE a.item_id = ${payerInvoiceItems.id}), 0)`;
 const writtenOffOf = sql`COALESCE((SELECT sum(w.amount) FROM ${payerInvoiceWriteOffs} w WHERE w.item_id = ${payerInvoiceItems.id}), 0)`;
+const deniedOf = sql`COALESCE((SELECT sum(d.amount) FROM ${payerClaimDenials} d WHERE d.item_id = ${payerInvoiceItems.id}), 0)`;
+const reclaimedOf = sql`COALESCE((SELECT sum(d.amount) FROM ${payerClaimDenials} d JOIN ${payerClaimReclaims} r ON r.denial_id = d.id WHERE d.item_id = ${payerInvoiceItems.id}), 0)`;
+const deniedWrittenOffOf = sql`COALESCE((SELECT sum(w.amount) FROM ${payerInvoiceWriteOffs} w WHERE w.item_id = ${payerInvoiceItems.id} AND w.denial_id IS NOT NULL), 0)`;
 
 export function itemsOf(db: Executor, invoiceId: number) {
   return db
@@ -192,6 +224,9 @@ export function itemsOf(db: Executor, invoiceId: number) {
       amount: payerInvoiceItems.amount,
       paid: num(paidOf),
       writtenOff: num(writtenOffOf),
+      denied: num(deniedOf),
+      reclaimed: num(reclaimedOf),
+      deniedWrittenOff: num(deniedWrittenOffOf),
       billNumber: bills.number,
       visitDay: sql<string>`${bills.serviceDay}::text`,
       patientName: patients.name,
@@ -236,6 +271,15 @@ const itemTotals = {
   ),
   writtenOff: num(
     sql`COALESCE((SELECT sum(w.amount) FROM ${payerInvoiceWriteOffs} w WHERE w.invoice_id = ${payerInvoices.id}), 0)`,
+  ),
+  denied: num(
+    sql`COALESCE((SELECT sum(d.amount) FROM ${payerClaimDenials} d WHERE d.invoice_id = ${payerInvoices.id}), 0)`,
+  ),
+  reclaimed: num(
+    sql`COALESCE((SELECT sum(d.amount) FROM ${payerClaimDenials} d JOIN ${payerClaimReclaims} r ON r.denial_id = d.id WHERE d.invoice_id = ${payerInvoices.id}), 0)`,
+  ),
+  deniedWrittenOff: num(
+    sql`COALESCE((SELECT sum(w.amount) FROM ${payerInvoiceWriteOffs} w WHERE w.invoice_id = ${payerInvoices.id} AND w.denial_id IS NOT NULL), 0)`,
   ),
 };
 
@@ -293,6 +337,7 @@ export function invoicesOwed(db: Executor, corpId: number, clinicIds: readonly n
       total: itemTotals.total,
       paid: paidBy,
       writtenOff: itemTotals.writtenOff,
+      reclaimed: itemTotals.reclaimed,
     })
     .from(payerInvoices)
     .where(

@@ -1,9 +1,11 @@
+import * as claimContract from '@klinikita/domain/billing/payer-claims.contract';
 import * as contract from '@klinikita/domain/billing/payer-invoices.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { PdfBusyError, PdfPool, type PdfPoolOptions } from '../../shared/pdf-pool.ts';
 import { route } from '../../shared/route.ts';
+import * as claims from './payer-claims.service.ts';
 import * as money from './payer-invoices.money.service.ts';
 import * as invoices from './payer-invoices.service.ts';
 
@@ -54,6 +56,22 @@ export async function payerInvoicesRoutes(app: FastifyInstance, opts: { db: Db; 
   );
   route(app, contract.cancelPayerInvoice, (req) =>
     money.cancelInvoice(db, requireSession(req), req.params.uid, req.body.reason, req.ip),
+  );
+  // an insurer's claim batch: its denials and their resolution
+  route(app, claimContract.listPayerDenials, (req) =>
+    claims.listDenials(db, requireSession(req), req.params.uid),
+  );
+  route(app, claimContract.recordPayerDenials, (req) =>
+    claims.recordDenials(db, requireSession(req), req.params.uid, req.body, req.ip),
+  );
+  route(app, claimContract.reclaimPayerDenial, (req) =>
+    claims.reclaimDenial(db, requireSession(req), req.params, req.body.note, req.ip),
+  );
+  route(app, claimContract.requestDenialWriteOff, (req) =>
+    claims.requestDenialWriteOff(db, requireSession(req), req.params, req.body.reason, req.ip),
+  );
+  route(app, claimContract.approveDenialWriteOff, (req) =>
+    claims.approveDenialWriteOff(db, requireSession(req), req.params, req.ip),
   );
   route(app, contract.payerInvoicePdf, async (req, reply) => {
     const session = requireSession(req);

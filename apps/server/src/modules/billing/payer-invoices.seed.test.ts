@@ -29,8 +29,8 @@ describe('demo payer invoices', () => {
     expect(consistency.checked.bills).toBeGreaterThanOrEqual(16);
 
     const list = (await get('/billing/payer-invoices?clinicId=10')).data;
-    expect(list.docs).toHaveLength(1);
-    const [invoice] = list.docs;
+    expect(list.docs).toHaveLength(2);
+    const invoice = list.docs.find((d: { payerKind: string }) => d.payerKind === 'company');
     expect(invoice).toMatchObject({ status: 'PARTIALLY_PAID', payerName: 'PT Maju Bersama Logistik' });
     expect(invoice.paid).toBeGreaterThan(0);
     expect(invoice.open).toBeGreaterThan(0);
@@ -46,6 +46,21 @@ describe('demo payer invoices', () => {
     expect(other.notInvoiced).toBe(8 * 103_500);
     const first = aging.rows.find((r: { payerName: string }) => r.payerName === 'PT Maju Bersama Logistik');
     expect(first.notDue).toBe(invoice.open);
+
+    // AdMedika's claim batch: sent, one visit partly denied over the ceiling, the rest of it paid
+    const batch = list.docs.find((d: { payerName: string }) => d.payerName === 'AdMedika (TPA)');
+    expect(batch).toMatchObject({ payerKind: 'insurer', status: 'PARTIALLY_PAID', denied: 30_000 });
+    const claim = (await get(`/billing/payer-invoices/${batch.uid}/denials`)).data;
+    expect(claim.denials).toEqual([
+      expect.objectContaining({ reasonCode: 'overCeiling', amount: 30_000, state: 'DENIED' }),
+    ]);
+    expect(claim.denials[0].note).toBeTruthy();
+    expect(claim.denials[0].lines[0].description).toBe('Konsultasi dokter umum');
+    const items = (await get(`/billing/payer-invoices/${batch.uid}`)).data.items;
+    expect(items.find((i: { denied: number }) => i.denied > 0)).toMatchObject({
+      open: 0,
+      paid: 103_500 - 30_000,
+    });
 
     const settings = (await get('/billing/payer-invoices/settings?clinicId=10')).data;
     expect(settings.bankName).toBe('Bank Mandiri');

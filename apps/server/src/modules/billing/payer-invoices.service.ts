@@ -36,6 +36,7 @@ import {
   invoicesOwed,
   itemsOf,
   listInvoices,
+  lockClaims,
   nextInvoiceSequence,
   openReceivablesOf,
   type PayerInvoiceRow,
@@ -164,7 +165,7 @@ export async function previewOpen(
   const payer = await resolvePayer(db, session, q.payer);
   const rows = await openReceivablesOf(db, session.corpId, clinic.id, payer.where, q);
   return {
-    items: rows.map(({ id: _, ...r }) => r),
+    items: rows.map(({ id: _, claimed: __, ...r }) => r),
     total: rows.reduce((s, r) => s + r.amount, 0),
   };
 }
@@ -174,7 +175,13 @@ export async function createInvoice(db: Db, session: AuthSession, input: PayerIn
   try {
     const invoice = await db.transaction(async (tx) => {
       const payer = await resolvePayer(tx, session, input.payer);
-      const open = await openReceivablesOf(tx, session.corpId, clinic.id, payer.where, input);
+      let open = await openReceivablesOf(tx, session.corpId, clinic.id, payer.where, input);
+      const reclaims = open.filter((r) => r.claimed).map((r) => r.id);
+      if (reclaims.length) {
+        // the rest of a re-claim: read again once its claim row is ours
+        await lockClaims(tx, reclaims);
+        open = await openReceivablesOf(tx, session.corpId, clinic.id, payer.where, input);
+      }
       if (!open.length) throw refuse(400, 'nothingToInvoice', {}, 'payer', 'nothingToInvoiceField');
       const issueDate = clinicDay(clinic.timeZone);
       const period = periodOf(issueDate);
@@ -283,7 +290,8 @@ export async function receivablesAging(
     return row;
   };
   for (const inv of owed) {
-    const open = inv.total - inv.paid - inv.writtenOff;
+    // an insurer's denial not yet resolved is still owed; what is re-claimed is on a later batch
+    const open = inv.total - inv.paid - inv.writtenOff - inv.reclaimed;
     if (open <= 0) continue;
     rowOf(inv)[agingBucket(asOf, inv.dueDate)] += open;
   }

@@ -1,4 +1,11 @@
 import {
+  approveDenialWriteOff,
+  listPayerDenials,
+  reclaimPayerDenial,
+  recordPayerDenials,
+  requestDenialWriteOff,
+} from '@klinikita/domain/billing/payer-claims.contract';
+import {
   approvePayerInvoice,
   approveWriteOff,
   cancelPayerInvoice,
@@ -22,6 +29,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { moduleKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
 import { API_BASE } from '../../../shared/api-client.ts';
 
+export type { PayerClaim, PayerDenial } from '@klinikita/domain/billing/payer-claims.schema';
 export type {
   AgingRow,
   PayerInvoice,
@@ -69,6 +77,16 @@ export const useApproveWriteOff = () => useContractMutation(approveWriteOff, { i
 export const useDispute = () => useContractMutation(disputePayerInvoice, { invalidates: everything });
 export const useRequestWriteOff = () => useContractMutation(requestWriteOff, { invalidates: everything });
 export const useCancel = () => useContractMutation(cancelPayerInvoice, { invalidates: everything });
+
+/** An insurer's claim batch: its denials and the bill lines of its visits. */
+export const usePayerDenials = (uid: string, enabled = true) =>
+  useContractQuery(listPayerDenials, { params: { uid } }, { enabled });
+export const useRecordDenials = () => useContractMutation(recordPayerDenials, { invalidates: everything });
+export const useReclaimDenial = () => useContractMutation(reclaimPayerDenial, { invalidates: everything });
+export const useRequestDenialWriteOff = () =>
+  useContractMutation(requestDenialWriteOff, { invalidates: everything });
+export const useApproveDenialWriteOff = () =>
+  useContractMutation(approveDenialWriteOff, { invalidates: everything });
 
 export const useInvoiceSettings = (clinicId: number) =>
   useContractQuery(getPayerInvoiceSettings, { query: { clinicId } });

@@ -3,6 +3,7 @@ import { reasonBodySchema } from '@klinikita/domain/billing/payer-invoices.schem
 import { formatRupiah } from '@klinikita/domain/common/format';
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Group,
@@ -33,6 +34,8 @@ import {
   useResolve,
   useSend,
 } from '../api/payer-invoices-api.ts';
+import { ClaimDenials } from './claim-denials.tsx';
+import { DenialDialog } from './denial-dialog.tsx';
 import { FORM_ERROR, serverErrors } from './form-errors.ts';
 import { StatusBadge, shortDay } from './invoice-format.tsx';
 import { PaymentDialog } from './payment-dialog.tsx';
@@ -67,6 +70,8 @@ export function InvoiceDetail({ uid, today, onBack }: { uid: string; today: stri
 function InvoiceCard({ invoice, today }: { invoice: PayerInvoice; today: string }) {
   const { t } = useTranslation();
   const who = (p: PayerInvoice['preparedBy']) => (p ? `${p.name}` : '-');
+  // an insurer's invoice is a claim batch: the insurer answers per visit
+  const claim = invoice.payerKind === 'insurer';
   return (
     <Card withBorder padding="md" data-testid="invoice-detail">
       <Stack gap="sm">
@@ -74,6 +79,11 @@ function InvoiceCard({ invoice, today }: { invoice: PayerInvoice; today: string 
           <div>
             <Group gap="xs">
               <Title order={3}>{invoice.number}</Title>
+              {claim && (
+                <Badge color="grape" variant="outline">
+                  {t('payerInvoices.claims.web.insurerClaim')}
+                </Badge>
+              )}
               <StatusBadge status={invoice.status} />
             </Group>
             <Text size="sm">{invoice.payerName}</Text>
@@ -95,6 +105,11 @@ function InvoiceCard({ invoice, today }: { invoice: PayerInvoice; today: string 
             <Text size="sm">
               {t('payerInvoices.web.paid')}: {formatRupiah(invoice.paid)}
             </Text>
+            {invoice.denied > 0 && (
+              <Text size="sm" c="red">
+                {t('payerInvoices.claims.web.denied')}: {formatRupiah(invoice.denied)}
+              </Text>
+            )}
             {invoice.writtenOff > 0 && (
               <Text size="sm">
                 {t('payerInvoices.web.writtenOff')}: {formatRupiah(invoice.writtenOff)}
@@ -117,6 +132,9 @@ function InvoiceCard({ invoice, today }: { invoice: PayerInvoice; today: string 
         )}
         <Actions invoice={invoice} today={today} />
         <Items invoice={invoice} />
+        {claim && invoice.status !== 'DRAFT' && invoice.status !== 'APPROVED' && (
+          <ClaimDenials invoice={invoice} />
+        )}
         <Payments invoice={invoice} />
       </Stack>
     </Card>
@@ -273,6 +291,10 @@ function ReasonDialog({ action, uid, onClose }: { action: ReasonAction; uid: str
 
 function Items({ invoice }: { invoice: PayerInvoice }) {
   const { t } = useTranslation();
+  const can = usePermissions();
+  const [denying, setDenying] = useState<PayerInvoice['items'][number] | null>(null);
+  const claim = invoice.payerKind === 'insurer';
+  const mayDeny = claim && can.has('receivable.manage') && mayDo(invoice.status, 'deny');
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped data-testid="invoice-items">
@@ -285,7 +307,9 @@ function Items({ invoice }: { invoice: PayerInvoice }) {
             <Table.Th>{t('payerInvoices.web.billNumber')}</Table.Th>
             <Table.Th ta="right">{t('payerInvoices.web.amount')}</Table.Th>
             <Table.Th ta="right">{t('payerInvoices.web.paid')}</Table.Th>
+            {claim && <Table.Th ta="right">{t('payerInvoices.claims.web.denied')}</Table.Th>}
             <Table.Th ta="right">{t('payerInvoices.web.open')}</Table.Th>
+            {mayDeny && <Table.Th />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -298,11 +322,32 @@ function Items({ invoice }: { invoice: PayerInvoice }) {
               <Table.Td>{i.billNumber}</Table.Td>
               <Table.Td ta="right">{formatRupiah(i.amount)}</Table.Td>
               <Table.Td ta="right">{formatRupiah(i.paid)}</Table.Td>
+              {claim && (
+                <Table.Td ta="right" c={i.denied > 0 ? 'red' : undefined}>
+                  {formatRupiah(i.denied)}
+                </Table.Td>
+              )}
               <Table.Td ta="right">{formatRupiah(i.open)}</Table.Td>
+              {mayDeny && (
+                <Table.Td>
+                  {i.open > 0 && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="red"
+                      aria-label={t('payerInvoices.claims.web.recordDenialOf', { patient: i.patientName })}
+                      onClick={() => setDenying(i)}
+                    >
+                      {t('payerInvoices.claims.web.recordDenial')}
+                    </Button>
+                  )}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {denying && <DenialDialog uid={invoice.uid} item={denying} onClose={() => setDenying(null)} />}
     </Table.ScrollContainer>
   );
 }

@@ -3,7 +3,7 @@ import {
   type PayerInvoiceStatus,
 } from '@klinikita/domain/billing/payer-invoices.rules';
 import { formatRupiah } from '@klinikita/domain/common/format';
-import { Anchor, Select } from '@mantine/core';
+import { Anchor, Badge, Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,20 @@ export function InvoiceList({
         </Anchor>
       ),
     },
-    { key: 'payer', header: t('payerInvoices.web.payer'), cell: (r) => r.payerName },
+    {
+      key: 'payer',
+      header: t('payerInvoices.web.payer'),
+      cell: (r) => (
+        <Group gap={6} wrap="nowrap">
+          {r.payerName}
+          {r.payerKind === 'insurer' && (
+            <Badge size="xs" variant="outline" color="grape">
+              {t('payerInvoices.claims.web.claim')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
     {
       key: 'period',
       header: t('payerInvoices.web.period'),

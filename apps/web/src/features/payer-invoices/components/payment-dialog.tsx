@@ -22,15 +22,7 @@ import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { type PayerInvoice, useRecordPayment } from '../api/payer-invoices-api.ts';
 import { FORM_ERROR, serverErrors } from './form-errors.ts';
 import { shortDay } from './invoice-format.tsx';
-
-const MONEY_INPUT = {
-  prefix: 'Rp ',
-  thousandSeparator: '.',
-  decimalSeparator: ',',
-  allowDecimal: false,
-  allowNegative: false,
-  hideControls: true,
-} as const;
+import { MONEY_INPUT } from './money-input.ts';
 
 /**
  * "Catat pembayaran": a payment from the payer — day, method, reference, amount — put on the

@@ -26,6 +26,8 @@ const summary = {
   total: 1_250_000,
   paid: 0,
   writtenOff: 0,
+  denied: 0,
+  reclaimed: 0,
   open: 1_250_000,
 };
 const item = (uid: string, name: string, amount: number) => ({
@@ -37,6 +39,8 @@ const item = (uid: string, name: string, amount: number) => ({
   amount,
   paid: 0,
   writtenOff: 0,
+  denied: 0,
+  reclaimed: 0,
   open: amount,
 });
 const invoice: PayerInvoice = {
