@@ -43,3 +43,23 @@ export async function userNames(db: Executor, ids: readonly number[]): Promise<M
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** What a deposit's receipt prints besides the entry: the clinic's letterhead and the patient. */
+export async function depositHeaderOf(db: Executor, clinicId: number, patientId: number) {
+  const [clinic] = await db
+    .select({
+      clinicName: clinics.name,
+      address: clinics.address,
+      phone: clinics.phoneNumber,
+      timeZone: clinics.timeZone,
+      corporate: corporates.name,
+    })
+    .from(clinics)
+    .innerJoin(corporates, eq(corporates.id, clinics.corpId))
+    .where(eq(clinics.id, clinicId));
+  const [patient] = await db
+    .select({ patientTitle: patients.title, patientName: patients.name, mrn: patients.mrn })
+    .from(patients)
+    .where(eq(patients.id, patientId));
+  return clinic && patient ? { ...clinic, ...patient } : null;
+}

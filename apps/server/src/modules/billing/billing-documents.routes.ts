@@ -3,12 +3,19 @@ import {
   getPaymentReceipt,
   paymentReceiptPdf,
 } from '@klinikita/domain/billing/billing-documents.contract';
+import { depositReceiptPdf } from '@klinikita/domain/billing/deposits.contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { PdfBusyError, PdfPool, type PdfPoolOptions } from '../../shared/pdf-pool.ts';
 import { route } from '../../shared/route.ts';
-import { getReceipt, invoicePrint, type PrintJob, receiptPrint } from './billing-documents.service.ts';
+import {
+  depositReceiptPrint,
+  getReceipt,
+  invoicePrint,
+  type PrintJob,
+  receiptPrint,
+} from './billing-documents.service.ts';
 
 /** The papers of a bill: the invoice (rincian biaya) and a payment's receipt (kwitansi), A4 or 80 mm. */
 export async function billingDocumentsRoutes(app: FastifyInstance, opts: { db: Db; pdf?: PdfPoolOptions }) {
@@ -26,7 +33,15 @@ export async function billingDocumentsRoutes(app: FastifyInstance, opts: { db: D
       });
       if (file.meteraiRequired !== undefined)
         reply.header('x-meterai-required', String(file.meteraiRequired));
+      // the screens show these papers in a frame of the app's own (the invoice and receipt modals)
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header(
+          'content-security-policy',
+          policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+        );
       return reply
+        .header('x-frame-options', 'SAMEORIGIN')
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
@@ -48,6 +63,12 @@ export async function billingDocumentsRoutes(app: FastifyInstance, opts: { db: D
     const session = requireSession(req);
     return send(reply, session.userId, () =>
       receiptPrint(db, session, req.params.uid, req.query.paper, req.ip),
+    );
+  });
+  route(app, depositReceiptPdf, (req, reply) => {
+    const session = requireSession(req);
+    return send(reply, session.userId, () =>
+      depositReceiptPrint(db, session, req.params.uid, req.query.paper, req.ip),
     );
   });
 }

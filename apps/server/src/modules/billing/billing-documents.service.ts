@@ -11,12 +11,14 @@ import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import { translate } from '@klinikita/domain/i18n/translate';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Executor } from '../../shared/sql.ts';
 import { auditBill, composeBill, refuse, visitOfBill } from './bill-read.service.ts';
 import { findBill, findPayment } from './billing.queries.ts';
-import { printHeaderOf, userNames } from './billing-documents.queries.ts';
+import { depositHeaderOf, printHeaderOf, userNames } from './billing-documents.queries.ts';
 import type { BillingPdfJob } from './billing-documents.worker.ts';
+import { findEntry } from './deposits.queries.ts';
 
 /**
  * The papers of a bill (issue 18 §3): the invoice of a bill, draft or posted, and the receipt of a
@@ -37,8 +39,9 @@ async function scopedBill(db: Executor, session: AuthSession, where: { uid: stri
 
 type Header = NonNullable<Awaited<ReturnType<typeof printHeaderOf>>>;
 
-const patientLabel = (h: Header) => (h.patientTitle ? `${h.patientTitle}. ${h.patientName}` : h.patientName);
-const letterhead = (h: Header) => ({
+const patientLabel = (h: Pick<Header, 'patientTitle' | 'patientName'>) =>
+  h.patientTitle ? `${h.patientTitle}. ${h.patientName}` : h.patientName;
+const letterhead = (h: Pick<Header, 'clinicName' | 'address' | 'phone' | 'corporate'>) => ({
   name: h.clinicName,
   address: h.address,
   phone: h.phone,
@@ -147,6 +150,56 @@ export async function receiptPrint(
   return {
     job: { kind: 'receipt', print: { paper, head: letterhead(header), receipt } },
     fileName: `kwitansi-${receipt.receiptNumber.replace(/\//g, '-')}.pdf`,
+    meteraiRequired: receipt.meteraiRequired,
+  };
+}
+
+/**
+ * `GET /billing/deposits/:uid/receipt.pdf`: a deposit's receipt on the payment receipt's layout,
+ * "Telah terima dari … untuk Deposit"; within the caller's clinics (else 404), audited.
+ */
+export async function depositReceiptPrint(
+  db: Db,
+  session: AuthSession,
+  uid: string,
+  paper: DocumentPaper,
+  ip: string,
+): Promise<PrintJob> {
+  const entry = await findEntry(db, session.corpId, session.clinicIds, uid);
+  if (entry?.kind !== 'receipt' || !entry.receiptNumber) throw refuse(404, 'depositNotFound');
+  const header = await depositHeaderOf(db, entry.clinicId, entry.patientId);
+  if (!header) throw refuse(404, 'depositNotFound');
+  const cashierName = (await userNames(db, [entry.cashierId])).get(entry.cashierId) ?? '-';
+  const receipt: Receipt = {
+    paymentUid: entry.uid,
+    billUid: '',
+    receiptNumber: entry.receiptNumber,
+    invoiceNumber: null,
+    receivedFrom: patientLabel(header),
+    amount: entry.amount,
+    amountInWords: terbilangRupiah(entry.amount),
+    purpose: translate('id', 'billingDocuments.receipt.depositPurpose', { clinic: header.clinicName }),
+    day: clinicDay(header.timeZone, entry.createdAt),
+    paidAt: entry.createdAt.toISOString(),
+    cashierName,
+    methods: [{ method: entry.method as Receipt['methods'][number]['method'], amount: entry.amount }],
+    reversed: false,
+    meteraiRequired: needsMeterai(entry.amount),
+    meteraiDuty: needsMeterai(entry.amount) ? METERAI_DUTY : null,
+  };
+  await writeAudit(db, {
+    userId: session.userId,
+    corpId: session.corpId,
+    clinicId: entry.clinicId,
+    action: 'deposit.receipt.print',
+    entity: 'deposit',
+    entityId: entry.uid,
+    ip,
+    detail: { paper, number: entry.receiptNumber },
+  });
+  return {
+    job: { kind: 'receipt', print: { paper, head: letterhead(header), receipt } },
+    fileName: `kwitansi-${entry.receiptNumber.replace(/\//g, '-')}.pdf`,
     meteraiRequired: receipt.meteraiRequired,
   };
 }

@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { lazy, type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader } from '../../features/shell/components/app-header.tsx';
+import { DocumentModals } from '../../shared/billing/document-modals.tsx';
 import { syncDayjsLocale } from '../../shared/i18n/dayjs-locale.ts';
 import { withCatalogues } from '../../shared/i18n/i18n.ts';
 import { sessionStore, useSession, useSessionUser } from '../../shared/session/session-store.ts';
@@ -45,6 +46,7 @@ export function ShellLayout({ sidebar, children }: { sidebar?: ReactNode; childr
         {hasSidebar && <AppShell.Navbar>{sidebar}</AppShell.Navbar>}
         <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
       </AppShell>
+      <DocumentModals />
     </ModalsProvider>
   );
 }

@@ -1,6 +1,33 @@
 import type { MenuItem } from '@klinikita/domain/access/menu';
 import type { DataModul, SessionUser } from '@klinikita/domain/auth/auth.schema';
+import type { DocumentPaper } from '@klinikita/domain/billing/billing-documents.schema';
 import { useSyncExternalStore } from 'react';
+
+/** What the invoice modal shows: a bill's invoice (rincian biaya). */
+export interface InvoiceModal {
+  billUid: string;
+  /** The invoice number, for the title */
+  number?: string;
+  /** The bill's clinic: the bank account is shown only when it is that clinic's */
+  clinicId?: number;
+  paper?: DocumentPaper;
+}
+
+/** What the receipt modal shows: a payment's receipt (kuitansi). */
+export interface ReceiptModal {
+  paymentUid: string;
+  /** The receipt number, for the title */
+  number?: string;
+  paper?: DocumentPaper;
+}
+
+/** The active clinic's bank account, printed beside the invoice for payment by transfer. */
+export interface BankAccount {
+  clinicId: number;
+  bankName: string | null;
+  accountNumber: string | null;
+  accountHolder: string | null;
+}
 
 /** The session store of spec 3: who is logged in and the shell state that follows from it. */
 export interface SessionState {
@@ -17,14 +44,28 @@ export interface SessionState {
   /** The sidebar menu: the role's menu tree, already filtered by the server to screens that exist. */
   arrMenu: MenuItem[];
   dataClinic: SessionUser['dataClinic'];
+  /** The invoice modal (spec 3: the invoice modal flag), open while set. */
+  invoiceModal: InvoiceModal | null;
+  /** The receipt modal (spec 3: the receipt modal flag), open while set. */
+  receiptModal: ReceiptModal | null;
+  /** The active clinic's bank account, loaded after session start for users who read bills. */
+  bankAccount: BankAccount | null;
 }
 
-const signedOut: Pick<SessionState, 'user' | 'token' | 'modul' | 'arrMenu' | 'dataClinic'> = {
+type SignedOutState = Pick<
+  SessionState,
+  'user' | 'token' | 'modul' | 'arrMenu' | 'dataClinic' | 'invoiceModal' | 'receiptModal' | 'bankAccount'
+>;
+
+const signedOut: SignedOutState = {
   user: null,
   token: null,
   modul: null,
   arrMenu: [],
   dataClinic: null,
+  invoiceModal: null,
+  receiptModal: null,
+  bankAccount: null,
 };
 
 let state: SessionState = { status: 'loading', sidebarTrigger: true, ...signedOut };
@@ -42,6 +83,8 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   signIn(user: SessionUser, token: string | null = state.token): void {
+    // another user starts clean; the same user's refreshed profile keeps the open modal
+    const sameUser = state.user?._id === user._id;
     setState({
       status: 'ready',
       user,
@@ -49,6 +92,7 @@ export const sessionStore = {
       modul: user.dataModul,
       arrMenu: user.menu,
       dataClinic: user.dataClinic,
+      ...(!sameUser && { invoiceModal: null, receiptModal: null, bankAccount: null }),
     });
   },
   signOut(): void {
@@ -60,6 +104,17 @@ export const sessionStore = {
   },
   toggleSidebar(): void {
     setState({ sidebarTrigger: !state.sidebarTrigger });
+  },
+  /** Opens the invoice modal on a bill (one document modal at a time), or closes it with null. */
+  setInvoiceModal(invoiceModal: InvoiceModal | null): void {
+    setState(invoiceModal ? { invoiceModal, receiptModal: null } : { invoiceModal: null });
+  },
+  /** Opens the receipt modal on a payment (one document modal at a time), or closes it with null. */
+  setReceiptModal(receiptModal: ReceiptModal | null): void {
+    setState(receiptModal ? { receiptModal, invoiceModal: null } : { receiptModal: null });
+  },
+  setBankAccount(bankAccount: BankAccount | null): void {
+    setState({ bankAccount });
   },
 };
 

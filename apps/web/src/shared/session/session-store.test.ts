@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/render.tsx';
+import { sessionStore } from './session-store.ts';
+
+const bank = { clinicId: 10, bankName: 'Bank Mandiri', accountNumber: '123', accountHolder: 'Klinik' };
+
+afterEach(() => sessionStore.signOut());
+
+describe('session store: the document modals and the bank account (spec 3)', () => {
+  it('opens one document modal at a time and closes it', () => {
+    sessionStore.signIn(makeUser());
+    sessionStore.setInvoiceModal({ billUid: 'b1', number: 'INV/10/202611/0001', clinicId: 10 });
+    expect(sessionStore.getState()).toMatchObject({
+      invoiceModal: { billUid: 'b1', number: 'INV/10/202611/0001', clinicId: 10 },
+      receiptModal: null,
+    });
+    // the receipt replaces the invoice
+    sessionStore.setReceiptModal({ paymentUid: 'p1', paper: 'roll80' });
+    expect(sessionStore.getState()).toMatchObject({
+      invoiceModal: null,
+      receiptModal: { paymentUid: 'p1', paper: 'roll80' },
+    });
+    sessionStore.setReceiptModal(null);
+    expect(sessionStore.getState()).toMatchObject({ invoiceModal: null, receiptModal: null });
+  });
+
+  it('keeps the bank account for the same user and clears it, with the modals, on logout or another user', () => {
+    const user = makeUser();
+    sessionStore.signIn(user);
+    sessionStore.setBankAccount(bank);
+    sessionStore.setInvoiceModal({ billUid: 'b1' });
+    // the same user's profile refreshed
+    sessionStore.signIn({ ...user, name: 'Siti R.' });
+    expect(sessionStore.getState()).toMatchObject({ bankAccount: bank, invoiceModal: { billUid: 'b1' } });
+
+    sessionStore.signIn(makeUser({ _id: 'u2' }));
+    expect(sessionStore.getState()).toMatchObject({ bankAccount: null, invoiceModal: null });
+
+    sessionStore.setBankAccount(bank);
+    sessionStore.setReceiptModal({ paymentUid: 'p1' });
+    sessionStore.signOut();
+    expect(sessionStore.getState()).toMatchObject({
+      user: null,
+      bankAccount: null,
+      invoiceModal: null,
+      receiptModal: null,
+    });
+  });
+});
