@@ -136,4 +136,52 @@ describe('Front office', () => {
     await shot(page, 'front-office-en');
     await context.close();
   });
+
+  it('a clerk registers an insured patient with the insurer of the master and its eligibility', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'pendaftaran');
+    await page.goto('/Registration/patient');
+    await today(page).or(page.getByText('Belum ada pendaftaran hari ini.')).first().waitFor();
+    const woman = newWoman();
+    await page.keyboard.press('F4');
+    const add = page.getByRole('dialog', { name: 'Pasien baru' });
+    await add.getByLabel(/^NIK/).fill(woman.nik);
+    await add.getByLabel(/^Nama lengkap/).fill(woman.name);
+    await add.getByRole('radio', { name: 'Perempuan' }).check();
+    await add.getByLabel(/^Tanggal lahir/).fill(woman.dob);
+    await add.getByRole('button', { name: 'Simpan & pilih' }).click();
+    await add.waitFor({ state: 'hidden' });
+    await page.getByTestId('picked-patient').getByText(woman.name).waitFor();
+    const open = page
+      .getByRole('radiogroup', { name: 'Dokter praktik hari ini' })
+      .locator('[role="radio"]:not([aria-disabled="true"])');
+    await open.first().waitFor();
+    await open.first().click();
+
+    // paid by the TPA of the master; the clerk checked the eligibility and has the guarantee letter
+    await page.getByRole('radio', { name: 'Asuransi' }).check();
+    const insurer = page.getByRole('combobox', { name: /^Penjamin \(asuransi/ });
+    await insurer.click();
+    await insurer.fill('adm');
+    await page.getByRole('option', { name: 'AdMedika (TPA) (ADM)' }).click();
+    await page.getByRole('textbox', { name: 'No. polis / kartu' }).fill('ADM-0099123');
+    await page.getByRole('radio', { name: 'Sudah' }).check();
+    await page.getByRole('radio', { name: 'Eligibel', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'No. jaminan / referensi' }).fill('GL-ADM-2026-0415');
+    await page.getByRole('textbox', { name: 'Plafon dijamin' }).fill('750000');
+    await shot(page, 'front-office-insurer');
+    await page.getByRole('button', { name: 'Daftar' }).click();
+    await ticket(page).waitFor();
+    await ticket(page).getByText('AdMedika (TPA)').waitFor();
+    await ticket(page).getByText('Eligibilitas: terverifikasi').waitFor();
+    await ticket(page).getByText('Plafon Rp 750.000').waitFor();
+    const number = await takeTicket(page, 'front-office-insurer-ticket');
+
+    // the visit in today's list says who pays and that eligibility was checked
+    const row = today(page).getByRole('button', { name: `Tampilkan tiket ${number}` });
+    await row.getByTitle('Eligibilitas: terverifikasi').getByText('terverifikasi').waitFor();
+    await row.getByText('AdMedika (TPA)').waitFor();
+    await shot(page, 'front-office-insurer-list');
+    await context.close();
+  });
 });

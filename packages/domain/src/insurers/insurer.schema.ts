@@ -3,6 +3,12 @@
 import { z } from '../common/zod-config.ts';
 import { COPAY_TYPES, copayProblem } from '../partner-companies/partner-company.rules.ts';
 import { SERVICE_GROUPS } from '../services/service.schema.ts';
+import {
+  ELIGIBILITY_STATUSES,
+  type EligibilityStatus,
+  INSURER_KINDS,
+  type InsurerKind,
+} from './insurer.constants.ts';
 
 /**
  * The insurer master (issue 18 §6, research/operations.md §3.9; `/MedicalServices/Insurance`):
@@ -11,11 +17,7 @@ import { SERVICE_GROUPS } from '../services/service.schema.ts';
  * visit. Money in whole rupiah.
  */
 
-export const INSURER_KINDS = ['insurer', 'tpa', 'bpjs'] as const;
-export type InsurerKind = (typeof INSURER_KINDS)[number];
-
-export const ELIGIBILITY_STATUSES = ['eligible', 'not_eligible', 'pending'] as const;
-export type EligibilityStatus = (typeof ELIGIBILITY_STATUSES)[number];
+export { ELIGIBILITY_STATUSES, type EligibilityStatus, INSURER_KINDS, type InsurerKind };
 
 const text = (max: number) => z.string().trim().max(max, 'validation.tooLong');
 const optionalText = (max: number) =>
@@ -84,12 +86,22 @@ export type InsurerQuery = z.infer<typeof insurerQuerySchema>;
 export const insurerParamsSchema = z.object({ uid: z.string().min(1).max(60) });
 export const visitParamsSchema = z.object({ visitUid: z.string().min(1).max(60) });
 
-/** The eligibility checked at registration (cashless: membership and benefit, research §3.9). */
-export const eligibilitySaveSchema = z.object({
-  insurerUid: z.string().trim().min(1, 'insurers.insurerRequired').max(60, 'validation.tooLong'),
-  memberNumber: optionalText(60),
+/**
+ * What the clerk learnt checking eligibility: the answer, the insurer's reference (a TPA's
+ * guarantee letter number, "nomor jaminan"), the plafon it covers for the visit when given, a note.
+ */
+export const eligibilityCheckSchema = z.object({
   status: z.enum(ELIGIBILITY_STATUSES, 'insurers.statusInvalid'),
   reference: optionalText(100),
+  coveredAmount: optionalRupiah,
+  note: optionalText(300),
+});
+export type EligibilityCheckInput = z.infer<typeof eligibilityCheckSchema>;
+
+/** The eligibility checked at registration (cashless: membership and benefit, research §3.9). */
+export const eligibilitySaveSchema = eligibilityCheckSchema.extend({
+  insurerUid: z.string().trim().min(1, 'insurers.insurerRequired').max(60, 'validation.tooLong'),
+  memberNumber: optionalText(60),
 });
 export type EligibilitySaveInput = z.infer<typeof eligibilitySaveSchema>;
 
@@ -117,8 +129,11 @@ export const eligibilitySchema = z.object({
   insurerUid: z.string(),
   insurerName: z.string(),
   memberNumber: z.string().nullable(),
-  status: z.enum(ELIGIBILITY_STATUSES),
+  /** null: the insurer is noted, its eligibility not checked yet. */
+  status: z.enum(ELIGIBILITY_STATUSES).nullable(),
   reference: z.string().nullable(),
-  checkedAt: z.string(),
+  coveredAmount: z.number().int().nullable(),
+  note: z.string().nullable(),
+  checkedAt: z.string().nullable(),
 });
 export type Eligibility = z.infer<typeof eligibilitySchema>;

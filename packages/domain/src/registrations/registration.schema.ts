@@ -1,6 +1,7 @@
 // the shared issue messages come with every schema, in the browser as on the server
 import { dateSchema, daysBetween, dmyToDay, LIST_MAX_DAYS } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
+import { ELIGIBILITY_STATUSES, INSURER_KINDS } from '../insurers/insurer.constants.ts';
 import { PATIENT_SEXES, PATIENT_TITLES, PAYER_TYPES } from '../patients/patient.schema.ts';
 import {
   normaliseStatus,
@@ -57,6 +58,32 @@ const underscoreServices = z
 
 const clinicIdSchema = z.coerce.number().int('validation.invalid').positive('validation.invalid');
 const optionalText = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .nullable()
+    .optional()
+    .transform((v) => v || null);
+
+/**
+ * The eligibility the clerk checked with the visit's insurer (the shape of the insurers' own
+ * check, with this catalogue's messages: every desk loads this schema).
+ */
+const registrationEligibilitySchema = z.object({
+  status: z.enum(ELIGIBILITY_STATUSES, 'registrations.eligibilityStatusInvalid'),
+  reference: nullableText(100),
+  coveredAmount: z
+    .number('registrations.amountWhole')
+    .int('registrations.amountWhole')
+    .min(0, 'registrations.amountWhole')
+    .max(100_000_000_000, 'validation.tooLong')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  note: nullableText(300),
+});
 
 /** `POST registrations/registrations`: a visit to a doctor or a service, today. */
 export const registrationCreateSchema = z
@@ -71,6 +98,13 @@ export const registrationCreateSchema = z
     companyId: z.coerce.number().int('validation.invalid').positive('validation.invalid').nullish(),
     insuranceName: optionalText(100),
     insuranceNumber: optionalText(40),
+    /**
+     * The insurer of the master paying an insurance or BPJS visit (its `uid`, issue 18 §6); the
+     * server checks it is an active one of the corporate. Old clients send `insuranceName` only.
+     */
+    insurerUid: z.string().trim().max(60, 'validation.tooLong').optional(),
+    /** The eligibility the clerk checked with that insurer; absent: not checked yet. */
+    eligibility: registrationEligibilitySchema.optional(),
     referrer: optionalText(100),
     complaint: optionalText(500),
     /**
@@ -86,8 +120,13 @@ export const registrationCreateSchema = z
       ctx.addIssue({ code: 'custom', path: ['serviceType'], message: 'registrations.serviceRequired' });
     if (v.payerType === 'company' && !v.companyId)
       ctx.addIssue({ code: 'custom', path: ['companyId'], message: 'registrations.companyRequired' });
-    if (v.payerType === 'insurance' && !v.insuranceName)
+    const insured = v.payerType === 'insurance' || v.payerType === 'bpjs';
+    if (v.payerType === 'insurance' && !v.insuranceName && !v.insurerUid)
       ctx.addIssue({ code: 'custom', path: ['insuranceName'], message: 'registrations.insuranceRequired' });
+    if (v.insurerUid && !insured)
+      ctx.addIssue({ code: 'custom', path: ['insurerUid'], message: 'registrations.insurerNotInsured' });
+    if (v.eligibility && !v.insurerUid)
+      ctx.addIssue({ code: 'custom', path: ['insurerUid'], message: 'registrations.insurerRequired' });
   });
 export type RegistrationCreateInput = z.infer<typeof registrationCreateSchema>;
 
@@ -196,6 +235,18 @@ export const registrationSchema = z.object({
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   insuranceName: z.string().nullable(),
   insuranceNumber: z.string().nullable(),
+  /** The insurer of the master paying the visit (null: none noted, or an old free-text one). */
+  insurer: z.object({ uid: z.string(), name: z.string(), kind: z.enum(INSURER_KINDS) }).nullish(),
+  /** The eligibility noted with that insurer (null: not checked). */
+  eligibility: z
+    .object({
+      status: z.enum(ELIGIBILITY_STATUSES),
+      reference: z.string().nullable(),
+      coveredAmount: z.number().int().nullable(),
+      note: z.string().nullable(),
+      checkedAt: z.string().nullable(),
+    })
+    .nullish(),
   referrer: z.string().nullable(),
   complaint: z.string().nullable(),
   /** Where the patient is called to ('Poli Umum', 'Laboratorium'). */

@@ -100,6 +100,9 @@ export const registrations = pgTable(
     /** The eligibility checked at registration: eligible | not_eligible | pending; null: not checked. */
     eligibilityStatus: text('eligibility_status', { enum: ['eligible', 'not_eligible', 'pending'] }),
     eligibilityReference: text('eligibility_reference'),
+    /** The plafon the insurer's guarantee covers for this visit, whole rupiah; null: not given. */
+    eligibilityCoveredAmount: integer('eligibility_covered_amount'),
+    eligibilityNote: text('eligibility_note'),
     eligibilityCheckedBy: integer('eligibility_checked_by'),
     eligibilityCheckedAt: timestamp('eligibility_checked_at', { withTimezone: true }),
     referrer: text('referrer'),

@@ -91,10 +91,13 @@ export async function writeEligibility(
     insurerId: number;
     insuranceName: string;
     insuranceNumber: string | null;
-    eligibilityStatus: 'eligible' | 'not_eligible' | 'pending';
+    /** null: the insurer noted, its eligibility not checked (then nor by whom, nor when). */
+    eligibilityStatus: 'eligible' | 'not_eligible' | 'pending' | null;
     eligibilityReference: string | null;
-    eligibilityCheckedBy: number;
-    eligibilityCheckedAt: Date;
+    eligibilityCoveredAmount: number | null;
+    eligibilityNote: string | null;
+    eligibilityCheckedBy: number | null;
+    eligibilityCheckedAt: Date | null;
   },
 ): Promise<void> {
   await db

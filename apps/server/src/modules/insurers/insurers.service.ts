@@ -1,5 +1,6 @@
 import type {
   Eligibility,
+  EligibilityCheckInput,
   EligibilitySaveInput,
   Insurer,
   InsurerQuery,
@@ -149,6 +150,72 @@ export function deactivateInsurer(db: Db, session: AuthSession, uid: string, ip:
 }
 
 /**
+ * The insurer a visit is to be paid by: an active one of the session's corporate. Refused with
+ * `status` naming the field `insurerUid` (the eligibility route answers 404/409, the registration
+ * 400): a uid from the client is never taken on trust.
+ */
+export async function insurerForVisit(
+  db: Executor,
+  session: AuthSession,
+  uid: string,
+  status: { notFound: number; inactive: number },
+): Promise<InsurerRow> {
+  const insurer = await findInsurer(db, session.corpId, uid);
+  if (!insurer) throw refuse(status.notFound, 'notFound', {}, 'insurerUid');
+  if (!insurer.active) throw refuse(status.inactive, 'inactive', { name: insurer.name }, 'insurerUid');
+  return insurer;
+}
+
+/**
+ * Notes on a visit, in the caller's transaction, the insurer paying it (its name and the member
+ * number kept in the old columns too: what the bill, the claim and old screens read) and the
+ * eligibility checked — by whom and when — or none yet; audited as `visit.eligibility`.
+ */
+export async function noteVisitEligibility(
+  tx: Executor,
+  session: AuthSession,
+  ip: string,
+  visit: { id: number; uid: string; clinicId: number; patientId: number; insuranceNumber: string | null },
+  insurer: InsurerRow,
+  input: Partial<EligibilityCheckInput> & { memberNumber?: string | null },
+): Promise<Eligibility> {
+  const checked = input.status !== undefined;
+  const checkedAt = checked ? new Date() : null;
+  const noted = {
+    memberNumber: input.memberNumber ?? visit.insuranceNumber,
+    status: input.status ?? null,
+    reference: input.reference ?? null,
+    coveredAmount: input.coveredAmount ?? null,
+    note: input.note ?? null,
+  };
+  await writeEligibility(tx, visit.id, {
+    insurerId: insurer.id,
+    insuranceName: insurer.name,
+    insuranceNumber: noted.memberNumber,
+    eligibilityStatus: noted.status,
+    eligibilityReference: noted.reference,
+    eligibilityCoveredAmount: noted.coveredAmount,
+    eligibilityNote: noted.note,
+    eligibilityCheckedBy: checked ? session.userId : null,
+    eligibilityCheckedAt: checkedAt,
+  });
+  await audit(tx, session, ip, {
+    action: 'visit.eligibility',
+    entityId: visit.uid,
+    clinicId: visit.clinicId,
+    patientId: visit.patientId,
+    detail: { insurerUid: insurer.uid, ...noted },
+  });
+  return {
+    visitUid: visit.uid,
+    insurerUid: insurer.uid,
+    insurerName: insurer.name,
+    ...noted,
+    checkedAt: checkedAt?.toISOString() ?? null,
+  };
+}
+
+/**
  * `PUT /insurers/visits/:visitUid/eligibility`: the insurer of an insurance or BPJS visit (an
  * active one of the corporate) and the eligibility checked, by whom and when. A visit outside the
  * caller's clinics is not found; another payer type or a posted bill is refused 409.
@@ -166,35 +233,7 @@ export function recordEligibility(
     if (visit.payerType !== 'insurance' && visit.payerType !== 'bpjs')
       throw refuse(409, 'notInsuranceVisit', { queueNumber: visit.queueNumber });
     if (visit.billPosted) throw refuse(409, 'billPosted', { queueNumber: visit.queueNumber });
-    const insurer = await findInsurer(tx, session.corpId, input.insurerUid);
-    if (!insurer) throw refuse(404, 'notFound', {}, 'insurerUid');
-    if (!insurer.active) throw refuse(409, 'inactive', { name: insurer.name }, 'insurerUid');
-    const checkedAt = new Date();
-    const memberNumber = input.memberNumber ?? visit.insuranceNumber;
-    await writeEligibility(tx, visit.id, {
-      insurerId: insurer.id,
-      insuranceName: insurer.name,
-      insuranceNumber: memberNumber,
-      eligibilityStatus: input.status,
-      eligibilityReference: input.reference,
-      eligibilityCheckedBy: session.userId,
-      eligibilityCheckedAt: checkedAt,
-    });
-    await audit(tx, session, ip, {
-      action: 'visit.eligibility',
-      entityId: visit.uid,
-      clinicId: visit.clinicId,
-      patientId: visit.patientId,
-      detail: { insurerUid: insurer.uid, status: input.status, reference: input.reference },
-    });
-    return {
-      visitUid: visit.uid,
-      insurerUid: insurer.uid,
-      insurerName: insurer.name,
-      memberNumber,
-      status: input.status,
-      reference: input.reference,
-      checkedAt: checkedAt.toISOString(),
-    };
+    const insurer = await insurerForVisit(tx, session, input.insurerUid, { notFound: 404, inactive: 409 });
+    return noteVisitEligibility(tx, session, ip, visit, insurer, input);
   });
 }

@@ -1,4 +1,5 @@
 import { toDDMMYYYY } from '@klinikita/domain/common/dates';
+import type { EligibilityStatus, InsurerKind } from '@klinikita/domain/insurers/insurer.schema';
 import { ageLabel, ageParts } from '@klinikita/domain/patients/patient.rules';
 import { PATIENT_TITLES, type PatientTitle, type PayerType } from '@klinikita/domain/patients/patient.schema';
 import type {
@@ -26,6 +27,16 @@ export interface RegistrationRow {
   companyName: string | null;
   insuranceName: string | null;
   insuranceNumber: string | null;
+  /** The insurer of the master paying an insurance or BPJS visit, when noted. */
+  insurer: { uid: string; name: string; kind: InsurerKind } | null;
+  /** The eligibility checked with that insurer; null: not checked. */
+  eligibility: {
+    status: EligibilityStatus;
+    reference: string | null;
+    coveredAmount: number | null;
+    note: string | null;
+    checkedAt: Date | null;
+  } | null;
   referrer: string | null;
   complaint: string | null;
   /** The doctor's order this service visit performs (null: registered at the front office). */
@@ -92,6 +103,11 @@ export function toRegistration(row: RegistrationRow, at: Date = new Date()): Reg
     company: row.companyId ? { id: row.companyId, name: row.companyName ?? '' } : null,
     insuranceName: row.insuranceName,
     insuranceNumber: row.insuranceNumber,
+    insurer: row.insurer,
+    eligibility: row.eligibility && {
+      ...row.eligibility,
+      checkedAt: row.eligibility.checkedAt?.toISOString() ?? null,
+    },
     referrer: row.referrer,
     complaint: row.complaint,
     room: row.room,

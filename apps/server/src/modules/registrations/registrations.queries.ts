@@ -11,12 +11,14 @@ export { nextQueueValue } from '../../db/queue-counters.ts';
 const VIEW = sql`
   SELECT r.*, r.queue_date::text AS q_day, p.uid AS p_uid, p.mrn AS p_mrn, p.name AS p_name, p.title AS p_title, p.sex AS p_sex,
          p.dob::text AS p_dob, p.nik AS p_nik, p.phone AS p_phone, p.allergies AS p_allergies,
-         e.name AS doctor_name, c.name AS company_name
+         e.name AS doctor_name, c.name AS company_name,
+         i.uid AS insurer_uid, i.name AS insurer_name, i.kind AS insurer_kind
     FROM registrations r
     JOIN patients p ON p.id = r.patient_id
     LEFT JOIN doctors d ON d.id = r.doctor_id
     LEFT JOIN employees e ON e.id = d.employee_id
-    LEFT JOIN partner_companies c ON c.id = r.company_id`;
+    LEFT JOIN partner_companies c ON c.id = r.company_id
+    LEFT JOIN insurers i ON i.id = r.insurer_id`;
 
 type Raw = Record<string, unknown>;
 
@@ -38,6 +40,22 @@ const toRow = (r: Raw): RegistrationRow => ({
   companyName: (r.company_name as string | null) ?? null,
   insuranceName: (r.insurance_name as string | null) ?? null,
   insuranceNumber: (r.insurance_number as string | null) ?? null,
+  insurer: r.insurer_uid
+    ? {
+        uid: r.insurer_uid as string,
+        name: r.insurer_name as string,
+        kind: r.insurer_kind as NonNullable<RegistrationRow['insurer']>['kind'],
+      }
+    : null,
+  eligibility: r.eligibility_status
+    ? {
+        status: r.eligibility_status as NonNullable<RegistrationRow['eligibility']>['status'],
+        reference: (r.eligibility_reference as string | null) ?? null,
+        coveredAmount: (r.eligibility_covered_amount as number | null) ?? null,
+        note: (r.eligibility_note as string | null) ?? null,
+        checkedAt: r.eligibility_checked_at ? new Date(r.eligibility_checked_at as string) : null,
+      }
+    : null,
   referrer: (r.referrer as string | null) ?? null,
   complaint: (r.complaint as string | null) ?? null,
   serviceOrderUid: (r.service_order_uid as string | null) ?? null,

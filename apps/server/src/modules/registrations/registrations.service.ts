@@ -28,6 +28,7 @@ import type { Executor, Tx } from '../../shared/sql.ts';
 import { performingClinic } from '../clinic-services/clinic-services.service.ts';
 import { findCorporatePatient, isActiveCompany } from '../patients/patients.service.ts';
 import { toRegistration } from './registrations.mapper.ts';
+import { insurerOfRegistration, notePayerOfVisit } from './registrations.payer.service.ts';
 import {
   doctorsOnDay,
   findActiveVisit,
@@ -115,6 +116,7 @@ export async function createRegistration(
       companyId = input.companyId ?? 0;
       if (!(await isActiveCompany(tx, session.corpId, companyId))) throw refuse(404, 'companyNotFound');
     }
+    const insurer = await insurerOfRegistration(tx, session, input);
 
     const day = clinicDay(clinic.timeZone);
     const weekday = weekdayOf(day);
@@ -164,7 +166,7 @@ export async function createRegistration(
       room = ROOMS[input.serviceType ?? 'LAB'];
     }
 
-    return insertVisit(tx, { corpId: session.corpId, userId: session.userId, ip }, clinic, {
+    const visit = await insertVisit(tx, { corpId: session.corpId, userId: session.userId, ip }, clinic, {
       patientId: patient.id,
       orderType: input.orderType,
       serviceType: input.orderType === 'service' ? (input.serviceType ?? null) : null,
@@ -172,12 +174,13 @@ export async function createRegistration(
       room,
       payerType: input.payerType,
       companyId,
-      insuranceName: input.insuranceName || null,
+      insuranceName: insurer?.name ?? (input.insuranceName || null),
       insuranceNumber: input.insuranceNumber || null,
       referrer: input.referrer || null,
       complaint: input.complaint || null,
       serviceOrderUid: null,
     });
+    return insurer ? notePayerOfVisit(tx, session, ip, visit, insurer, input) : visit;
   });
 }
 

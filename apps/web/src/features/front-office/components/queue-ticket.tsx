@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import classes from './front-office.module.css';
 import { patientName } from './patient-search.tsx';
+import { VisitEligibility } from './visit-eligibility.tsx';
 
 /** Date and time of a moment in the clinic's time zone, in the screen's language. */
 export function clinicDateTime(iso: string, timeZone: string, locale: string) {
@@ -61,6 +62,7 @@ function TicketBody({ registration, clinicName, timeZone, forPrint }: TicketProp
       </Text>
       <Divider my={8} variant="dashed" />
       <Text size="sm">{visitLabel(registration)}</Text>
+      {!forPrint && <VisitEligibility registration={registration} />}
       <Text size="sm" fw={700}>
         {t('frontOffice.ticket.room')}: {registration.room}
       </Text>

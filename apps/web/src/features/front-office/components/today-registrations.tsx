@@ -1,4 +1,3 @@
-import type { RegistrationStatus } from '@klinikita/domain/registrations/registration.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
 import { Badge, Card, Center, Group, Loader, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
 import classes from './front-office.module.css';
 import { patientName } from './patient-search.tsx';
 import { clinicDateTime, useVisitLabel } from './queue-ticket.tsx';
+import { VisitEligibility } from './visit-eligibility.tsx';
 
 const LIMIT = 20;
 
@@ -72,6 +72,7 @@ export function TodayRegistrations({
                         <Text size="xs" c="dimmed" truncate>
                           {clinicDateTime(r.arrivedAt, timeZone, i18n.language).time} · {visitLabel(r)}
                         </Text>
+                        <VisitEligibility registration={r} compact />
                       </div>
                     </Group>
                     <StatusBadge status={r.status} />

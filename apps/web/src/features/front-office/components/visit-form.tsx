@@ -5,28 +5,30 @@ import {
   registrationCreateSchema,
 } from '@klinikita/domain/registrations/registration.schema';
 import { Alert, Button, Group, Kbd, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, type Ref, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type FormEvent, type Ref, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isUnexpectedError, reportUnexpectedError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
-import { digitsOnly } from '../../../shared/patients/patient-inputs.ts';
 import {
   useAvailableDoctors,
   useCreateRegistration,
   usePartnerCompanies,
 } from '../../../shared/registrations/registrations-api.ts';
+import { useActiveInsurers } from '../api/active-insurers.ts';
 import { DoctorPicker } from './doctor-picker.tsx';
 import { isTyping } from './keyboard.ts';
 import { Segments } from './segments.tsx';
 import {
   emptyVisit,
+  isInsured,
   payerOf,
   VISIT_SERVICES,
   type VisitService,
   type VisitValues,
   visitBody,
 } from './visit-form-values.ts';
+import { insurersFor, VisitInsurer } from './visit-insurer.tsx';
 import { VisitWarnings } from './visit-warnings.tsx';
 
 /** Fields the form shows an error beside; anything else goes to the alert above the button. */
@@ -38,6 +40,11 @@ const FIELDS = new Set([
   'companyId',
   'insuranceName',
   'insuranceNumber',
+  'insurerUid',
+  'eligibility.status',
+  'eligibility.reference',
+  'eligibility.coveredAmount',
+  'eligibility.note',
   'referrer',
   'complaint',
 ]);
@@ -77,6 +84,15 @@ export function VisitForm({
   const create = useCreateRegistration();
   const doctorList = doctors.data ?? [];
   const isDoctor = values.service === 'doctor';
+  const insured = isInsured(values.payerType);
+  const insurers = useActiveInsurers(insured);
+  /** An insurance visit is paid by an insurer of the master when the corporate keeps any. */
+  const mustPickInsurer =
+    values.payerType === 'insurance' && insurersFor(insurers.data?.docs ?? [], 'insurance').length > 0;
+  const prefillInsurer = useCallback(
+    (insurerUid: string | null) => setValues((v) => ({ ...v, insurerUid })),
+    [],
+  );
 
   const set = <K extends keyof VisitValues>(key: K, value: VisitValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -120,6 +136,10 @@ export function VisitForm({
     const found = parsed.success ? {} : toFieldErrors(parsed.error.issues);
     const chosen = isDoctor ? doctorList.find((d) => d.doctorId === values.doctorId) : undefined;
     if (chosen?.full && !found.doctorId) found.doctorId = 'frontOffice.visit.doctorFull';
+    if (mustPickInsurer && !values.insurerUid) {
+      delete found.insuranceName;
+      found.insurerUid = 'insurers.insurerRequired';
+    }
     const { patientId, ...fieldErrors } = found;
     if (patientId) onPatientMissing(patientId);
     setErrors(fieldErrors);
@@ -240,54 +260,33 @@ export function VisitForm({
           onChange={(v) => setPayer('payerType', v)}
           error={errorOf('payerType')}
         />
-        {values.payerType !== 'self' && (
+        {values.payerType === 'company' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-            {values.payerType === 'company' && (
-              <Select
-                label={t('frontOffice.visit.company')}
-                placeholder={t('frontOffice.visit.companyPlaceholder')}
-                required
-                searchable
-                nothingFoundMessage={t('frontOffice.visit.companiesNone')}
-                data={(companies.data ?? []).map((c) => ({
-                  value: String(c.id),
-                  label: c.code ? `${c.name} (${c.code})` : c.name,
-                }))}
-                value={values.companyId}
-                onChange={(v) => setPayer('companyId', v)}
-                error={errorOf('companyId')}
-              />
-            )}
-            {values.payerType === 'insurance' && (
-              <>
-                <TextInput
-                  label={t('frontOffice.visit.insuranceName')}
-                  required
-                  maxLength={100}
-                  value={values.insuranceName}
-                  onChange={(e) => setPayer('insuranceName', e.currentTarget.value)}
-                  error={errorOf('insuranceName')}
-                />
-                <TextInput
-                  label={t('frontOffice.visit.insuranceNumber')}
-                  maxLength={40}
-                  value={values.insuranceNumber}
-                  onChange={(e) => setPayer('insuranceNumber', e.currentTarget.value)}
-                  error={errorOf('insuranceNumber')}
-                />
-              </>
-            )}
-            {values.payerType === 'bpjs' && (
-              <TextInput
-                label={t('frontOffice.visit.bpjsNumber')}
-                inputMode="numeric"
-                maxLength={13}
-                value={values.insuranceNumber}
-                onChange={(e) => setPayer('insuranceNumber', digitsOnly(e.currentTarget.value))}
-                error={errorOf('insuranceNumber')}
-              />
-            )}
+            <Select
+              label={t('frontOffice.visit.company')}
+              placeholder={t('frontOffice.visit.companyPlaceholder')}
+              required
+              searchable
+              nothingFoundMessage={t('frontOffice.visit.companiesNone')}
+              data={(companies.data ?? []).map((c) => ({
+                value: String(c.id),
+                label: c.code ? `${c.name} (${c.code})` : c.name,
+              }))}
+              value={values.companyId}
+              onChange={(v) => setPayer('companyId', v)}
+              error={errorOf('companyId')}
+            />
           </SimpleGrid>
+        )}
+        {insured && (
+          <VisitInsurer
+            values={values}
+            insurers={insurers.data?.docs ?? []}
+            loading={insurers.isLoading}
+            set={setPayer}
+            prefill={prefillInsurer}
+            errorOf={errorOf}
+          />
         )}
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
