@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PERMISSION_NAMES } from '@klinikita/domain/access/permissions';
+import { transactionQuerySchema } from '@klinikita/domain/billing/transaction-report.schema';
 import { RECORD_PAGE } from '@klinikita/domain/consultations/record.schema';
 import autocannon from 'autocannon';
 import type { Logger } from 'drizzle-orm';
@@ -33,6 +34,8 @@ import {
   findSessionContext,
   findUserForLogin,
 } from '../apps/server/src/modules/auth/auth.queries.ts';
+import { getVisitBill } from '../apps/server/src/modules/billing/bill-read.service.ts';
+import { postBill } from '../apps/server/src/modules/billing/billing.service.ts';
 import { readRecord } from '../apps/server/src/modules/consultations/records.service.ts';
 import { issue } from '../apps/server/src/modules/inventory/inventory.service.ts';
 import { getStockCard, listLocationStock } from '../apps/server/src/modules/inventory/stock-reads.service.ts';
@@ -46,9 +49,21 @@ import { createRegistration } from '../apps/server/src/modules/registrations/reg
 import { patchRegistration } from '../apps/server/src/modules/registrations/visit-status.service.ts';
 import { findService } from '../apps/server/src/modules/services/services.queries.ts';
 import { priceOf } from '../apps/server/src/modules/services/services.service.ts';
+import { transactionReport } from '../apps/server/src/modules/transaction-report/transaction-report.service.ts';
 import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import { hashToken, verifyPassword } from '../apps/server/src/shared/crypto.ts';
 import { benchTarget, engineName, openBenchPglite, type Sql } from './bench-db.ts';
+import {
+  BENCH_BILL_POSTS,
+  BENCH_BILLS_PER_CLINIC_DAY,
+  CHAIN_CLINICS,
+  type ExportMeasure,
+  ensureBilling,
+  exportTable,
+  MONTH_DAYS,
+  makeBillVisits,
+  measureExport,
+} from './billing.ts';
 import { heldTable, measureHeldStreams } from './held.ts';
 import { labDaySample, labEntryPool } from './lab-day.ts';
 import { labSample } from './lab-results.ts';
@@ -77,6 +92,9 @@ interface Scenario {
   connections?: number;
   /** a read is held to 0.7 of its baseline; login (it writes a session) and the writes are not */
   read: boolean;
+  /** a read of seconds: this many requests (one connection each) instead of SECONDS, each given `timeout` s */
+  amount?: number;
+  timeout?: number;
 }
 
 interface Measured {
@@ -95,7 +113,8 @@ function drive(base: string, s: Scenario, token: string | null, pool?: string[])
   const options: autocannon.Options = {
     url: base,
     connections: s.connections ?? CONNECTIONS,
-    ...(pool ? { amount: pool.length } : { duration: SECONDS }),
+    ...(pool ? { amount: pool.length } : s.amount ? { amount: s.amount } : { duration: SECONDS }),
+    ...(s.timeout ? { timeout: s.timeout } : {}),
     requests: [
       {
         method: s.method,
@@ -145,6 +164,7 @@ function seqScans(plan: unknown): string[] {
         'stock_levels',
         'stock_movements',
         'prescriptions',
+        'domain_events',
       ].includes(String(node['Relation Name']))
     )
       found.push(String(node['Relation Name']));
@@ -319,6 +339,15 @@ async function main() {
   const pickBody = stock && { itemUid: stock.pickItemUid, quantity: 1, unit: 'Tablet', reason: null };
   // one unit per request, as many requests as the pool; the item holds enough for both runs
   const pickPool = async () => Array.from({ length: 1000 }, () => 'x');
+  // billing (issue 18): a visit's bill assembled from its events, posting, a 50-clinic chain's month
+  // (bench/billing.ts; BENCH_BILLING=0 leaves it out while tuning another scenario)
+  const billing = process.env.BENCH_BILLING === '0' ? null : await ensureBilling(sql, db, auth);
+  if (billing)
+    dataSize += `, ${billing.events.toLocaleString('en')} domain events, ${billing.monthBills.toLocaleString('en')} posted bills in the month (${CHAIN_CLINICS} clinics × ${MONTH_DAYS} days × ${BENCH_BILLS_PER_CLINIC_DAY})`;
+  // one fresh visit at the cashier per posting
+  const billPool = () => makeBillVisits(sql, sample.corp_id, BENCH_BILL_POSTS);
+  const reportQuery =
+    billing && transactionQuerySchema.parse({ from: billing.from, to: billing.to, page: 1, limit: 100 });
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const queueFilter = {
@@ -392,6 +421,13 @@ async function main() {
       getStockCard(db, auth, stock.warehouseUid, stock.cardItemUid, cardQuery),
     );
     baseline.post('/pick', async () => issue(db, auth, stock.warehouseUid, pickBody!, '127.0.0.1'));
+  }
+  if (billing) {
+    baseline.get('/bill', async () => getVisitBill(db, auth, billing.visitUid));
+    baseline.post('/bill-post/:id', async (request) =>
+      postBill(db, auth, (request.params as { id: string }).id, '127.0.0.1'),
+    );
+    baseline.get('/transactions', async () => transactionReport(db, auth, reportQuery!));
   }
   baseline.put('/lab-entry/:id', async (request) =>
     saveLabResults(db, auth, (request.params as { id: string }).id, entryBody!, '127.0.0.1'),
@@ -574,6 +610,42 @@ async function main() {
           },
         ]
       : []),
+    ...(billing
+      ? [
+          {
+            // the draft assembled now from the visit's events, priced for its day and payer (issue 18)
+            name: 'bill of a visit (draft from its events)',
+            method: 'GET' as const,
+            server: `${API}/billing/visits/${billing.visitUid}/bill`,
+            baseline: '/bill',
+            token: 'superadmin' as const,
+            read: true,
+          },
+          {
+            // the invoice number, the lines frozen, bill.posted: one fresh visit per request
+            name: 'post a bill',
+            method: 'POST' as const,
+            server: `${API}/billing/visits/:id/bill/post`,
+            baseline: '/bill-post/:id',
+            body: {},
+            token: 'superadmin' as const,
+            pool: billPool,
+            read: false,
+          },
+          {
+            name: `transaction report: a month of bills at ${CHAIN_CLINICS} clinics (100 rows + totals)`,
+            method: 'GET' as const,
+            server: `${API}/reports/transactions?from=${billing.from}&to=${billing.to}&limit=100`,
+            baseline: '/transactions',
+            token: 'superadmin' as const,
+            // seconds a request at this size: six requests, two at a time, each given 300 s
+            connections: 2,
+            amount: 6,
+            timeout: 300,
+            read: true,
+          },
+        ]
+      : []),
     {
       name: 'patient search: name fragment',
       method: 'GET',
@@ -677,6 +749,21 @@ async function main() {
     );
   }
 
+  // the transaction report's export: wall time against the database's share, the server's memory
+  const exported: ExportMeasure | null =
+    billing && process.env.BENCH_EXPORT !== '0' && (!only || /bill|report|export/.test(only))
+      ? await measureExport({
+          base: server.base,
+          token: tokens.superadmin,
+          pid: server.pid,
+          db,
+          session: auth,
+          from: billing.exportFrom,
+          to: billing.to,
+        })
+      : null;
+  if (exported) console.log(`\nTransaction report export:\n${exportTable(exported)}`);
+
   // the plans of the list and search queries, as the baseline ran them
   capture = true;
   await pagePatients(db, sample.corp_id, { search: nameFragment, page: 1, limit: 20 });
@@ -701,6 +788,10 @@ async function main() {
     await listLocationStock(db, auth, stock.warehouseUid, stockQuery);
     await getStockCard(db, auth, stock.warehouseUid, stock.cardItemUid, cardQuery);
     await issue(db, auth, stock.warehouseUid, pickBody!, '127.0.0.1');
+  }
+  if (billing) {
+    await getVisitBill(db, auth, billing.visitUid);
+    await transactionReport(db, auth, reportQuery!);
   }
   capture = false;
   const planProblems: string[] = [];
@@ -730,7 +821,11 @@ async function main() {
     [lastBefore],
   );
   await sql.query(`DELETE FROM lab_reports WHERE registration_id IN (${made})`, [lastBefore]);
-  await sql.query('DELETE FROM registrations WHERE id > $1', [lastBefore]);
+  // posted bills stay (money rows are never deleted), and so do their visits
+  await sql.query(
+    'DELETE FROM registrations r WHERE r.id > $1 AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.registration_id = r.id)',
+    [lastBefore],
+  );
   await bench.close();
 
   // the issue's targets: reads at 0.7 of their baseline or better, p99 within 3 × p50, index plans
@@ -793,6 +888,14 @@ async function main() {
           heldTable(held),
         ]
       : ['held load: not measured (BENCH_STREAMS=0)']),
+    ...(exported
+      ? [
+          '',
+          `## Transaction report export (${target.kind === 'pglite' ? 'the server runs in the bench process: its RSS includes PGlite and the bench' : 'the server in its own process: its RSS'})`,
+          '',
+          exportTable(exported),
+        ]
+      : []),
     '',
     misses ? `${misses} target${misses === 1 ? '' : 's'} missed.` : 'All targets met.',
   ].join('\n');
@@ -811,6 +914,7 @@ async function main() {
         planProblems,
         targets,
         held,
+        exported,
         misses,
       },
       null,

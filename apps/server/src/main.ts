@@ -10,6 +10,7 @@ import { loadEnv } from './env.ts';
 import { anyClinicUsesSimulator } from './integrations/satusehat/satusehat.settings.ts';
 import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
 import { startSimulator } from './integrations/satusehat/simulator/simulator.server.ts';
+import { seedDemoBills } from './modules/billing/billing-demo.ts';
 import { seedDemoPrescriptions } from './modules/pharmacy/pharmacy-demo.ts';
 
 const started = performance.now();
@@ -29,6 +30,8 @@ if (demo) {
   await seedDemoPayerInvoices(database.db);
   // the kasir's shift at Menteng open with a float of Rp 500.000 (when none is open)
   await seedDemoCashierShift(database.db);
+  // today's bills at Menteng in every state: draft, posted, paid, split, reversed, discount awaiting
+  await seedDemoBills(database.db);
 }
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
 const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;
