@@ -689,6 +689,18 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'POST /users/upload': () => ({ multipart: 'image' }),
   'GET /files/:uid': (s) => ({ path: { uid: s.file } }),
   'GET /satu-sehat/practitioner-ihs-by-nik/:nik': () => ({ path: { nik: '7209061211900001' } }),
+  // the clinic's own simulator application again (an empty secret keeps the stored one)
+  'PUT /satu-sehat/settings': (s) => ({
+    body: {
+      clinicId: s.clinicId,
+      environment: 'simulator',
+      clientId: `sim-klinikita-${s.clinicId - 9}`,
+      clientSecret: '',
+      organizationId: `1000010${s.clinicId - 9}`,
+    },
+  }),
+  'POST /satu-sehat/settings/test': (s) => ({ body: { clinicId: s.clinicId } }),
+  'POST /satu-sehat/locations/register': (s) => ({ body: { clinicId: s.clinicId } }),
   'POST /consultations/encounters': (s) => ({ body: { registrationId: s.registration } }),
   'GET /consultations/encounters/:uid': (s) => ({ path: { uid: s.encounter } }),
   'PUT /consultations/encounters/:uid': (s) => ({
@@ -918,6 +930,10 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'POST /billing/shifts': (s) => ({ body: { clinicId: s.clinicId, openingFloat: 0 } }),
   'POST /billing/shifts/:uid/close': () => ({ body: { countedCash: 0, reason: 'Matrix' } }),
   'POST /billing/days/close': (s) => ({ body: { clinicId: s.clinicId, day: '2020-01-01' } }),
+  'POST /billing/patients/:patientUid/deposit/receipts': (s) => ({
+    body: { clinicId: s.clinicId, idempotencyKey: randomUUID(), amount: 1_000, method: 'TUNAI' },
+  }),
+  'POST /billing/deposits/:uid/refund': () => ({ body: { amount: 1_000, reason: 'Matrix' } }),
   'GET /billing/payer-invoices/payers': (s) => ({ query: { clinicId: s.clinicId } }),
   'GET /billing/payer-invoices/open-receivables': (s) => ({
     query: { clinicId: s.clinicId, payer: 'insurer:Matrix', from: '2026-01-01', to: '2026-01-31' },
@@ -938,6 +954,11 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'POST /billing/payer-invoices/:uid/resolve': () => ({ body: { note: 'Matrix' } }),
   'POST /billing/payer-invoices/:uid/write-off': () => ({ body: { reason: 'Matrix' } }),
   'POST /billing/payer-invoices/:uid/cancel': () => ({ body: { reason: 'Matrix' } }),
+  'POST /billing/payer-invoices/:uid/denials': () => ({
+    body: { lines: [{ receivableUid: 'matrix', amount: 1_000, reasonCode: 'other' }] },
+  }),
+  'POST /billing/payer-invoices/:uid/denials/:denialUid/reclaim': () => ({ body: { note: 'Matrix' } }),
+  'POST /billing/payer-invoices/:uid/denials/:denialUid/write-off': () => ({ body: { reason: 'Matrix' } }),
   'POST /purchasing/suppliers': (_s, _who, n) => ({ body: { name: `Supplier Matrix ${n}` } }),
   'PUT /purchasing/suppliers/:uid': (_s, _who, n) => ({ body: { name: `Supplier Matrix U${n}` } }),
   'POST /purchasing/orders': (s) => ({
@@ -1160,7 +1181,7 @@ function designedRefusal(route: ApiRoute, who: Me, scope: Scope): string | null 
   }
   // anyone's NIK at SATUSEHAT: patient and staff masters; others their own saved NIK only (the
   // matrix's profile edits change it; scope.security.test.ts checks the own-NIK case)
-  if (url.startsWith('/satu-sehat/') && !permissionsOfMe(who).has('satusehat.lookup'))
+  if (url.startsWith('/satu-sehat/practitioner-ihs-by-nik/') && !permissionsOfMe(who).has('satusehat.lookup'))
     return 'satusehat.lookupForbidden';
   // the audit trail is the Super Admin's
   if (url === '/audit/logs' && !ALL_ACCESS_ROLES.includes(who.roleName)) return 'consultations.auditOnly';

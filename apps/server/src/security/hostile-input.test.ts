@@ -53,7 +53,23 @@ const DESIGNED_WRITES: Record<string, string[]> = {
   'POST /api/clinic/v1/auth/password': ['public.login_throttle', 'public.audit_log'],
   'PATCH /api/clinic/v1/settings/employee': ['public.login_throttle', 'public.audit_log'],
   'PATCH /api/clinic/v1/settings/doctors/profile/edit': ['public.login_throttle', 'public.audit_log'],
+  // every call to the national platform is audited, the failed ones too
+  'POST /api/clinic/v1/satu-sehat/locations/register': ['public.audit_log'],
+  'POST /api/clinic/v1/satu-sehat/settings/test': ['public.audit_log'],
 };
+
+/**
+ * Routes that call the national platform. Once the run's own settings calls have pointed a clinic
+ * at a SATUSEHAT host this sandbox cannot reach, they answer the designed outage: 502 or 503 with
+ * the plain message. That is an answer about the platform, not a fault of the server; the envelope
+ * and the no-write rule are still checked.
+ */
+const PLATFORM_ROUTES = new Set([
+  'GET /api/clinic/v1/satu-sehat/practitioner-ihs-by-nik/:nik',
+  'POST /api/clinic/v1/satu-sehat/locations/register',
+]);
+const isPlatformOutage = (route: ApiRoute, res: Answer) =>
+  PLATFORM_ROUTES.has(route.key) && (res.statusCode === 502 || res.statusCode === 503);
 
 let ctx: TestContext;
 let token = '';
@@ -541,7 +557,7 @@ function expectSound(
   filesBefore: number,
   seen: string,
 ) {
-  expect(res.statusCode, seen).toBeLessThan(500);
+  if (!isPlatformOutage(route, res)) expect(res.statusCode, seen).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(envelopeProblems(res, echoOf(req)), seen).toEqual([]);
     const allowed = DESIGNED_WRITES[route.key] ?? [];

@@ -23,8 +23,11 @@ const SPLIT_POINTS = [
   'app/routes/transaction-report-pages.ts',
   'app/routes/accounting-pages.ts',
   'app/routes/insurer-pages.ts',
+  'app/routes/setting-pages.ts',
   'app/route-guard.tsx',
   'app/layouts/shell-layout.tsx',
+  'app/routes/invoice-list-pages.ts',
+  'shared/billing/document-modals.tsx',
 ].map((f) => path.join(webSrc, f));
 
 const keys = new Set<string>();

@@ -57,7 +57,7 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it.each(['/Director/dashboard', '/Registration/invoice', '/Inisiasi/Corporate/42', '/no/such/page'])(
+  it.each(['/Director/dashboard', '/Setting/trash', '/Inisiasi/Corporate/42', '/no/such/page'])(
     'renders the 404 page for %s',
     async (path) => {
       renderAt(path);

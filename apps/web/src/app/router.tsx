@@ -12,10 +12,12 @@ import { RouteGuard } from './route-guard.tsx';
 import { ACCOUNTING_PAGES } from './routes/accounting-pages.ts';
 import { CASHIER_PAGES } from './routes/cashier-pages.ts';
 import { INSURER_PAGES } from './routes/insurer-pages.ts';
+import { INVOICE_LIST_PAGES } from './routes/invoice-list-pages.ts';
 import { type LazyComponent, lazyComponent } from './routes/lazy-component.ts';
 import { OPERATIONS_PAGES } from './routes/operations-pages.ts';
 import { PARTNER_PAGES } from './routes/partner-pages.ts';
 import { PAYER_INVOICE_PAGES } from './routes/payer-invoice-pages.ts';
+import { SETTING_PAGES } from './routes/setting-pages.ts';
 import { TRANSACTION_REPORT_PAGES } from './routes/transaction-report-pages.ts';
 
 // chunks behind more than one route
@@ -274,7 +276,17 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/Registration/patient': lazyComponent(
     withCatalogues(
-      ['frontOffice', 'registrations', 'consultations', 'patients', 'staffApi', 'serviceHours', 'physio'],
+      [
+        'frontOffice',
+        'registrations',
+        'consultations',
+        'patients',
+        'staffApi',
+        'serviceHours',
+        'physio',
+        'insurers',
+        'services',
+      ],
       () => import('../features/front-office/pages/front-office-page.tsx'),
     ),
     (m) => m.FrontOfficePage,
@@ -286,17 +298,15 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     ),
     (m) => m.StaffPage,
   ),
-  '/Setting/roles': lazyComponent(
-    () => import('../features/settings/pages/roles-page.tsx'),
-    (m) => m.RolesPage,
-  ),
   ...OPERATIONS_PAGES,
   ...PARTNER_PAGES,
   ...INSURER_PAGES,
   ...CASHIER_PAGES,
   ...PAYER_INVOICE_PAGES,
+  ...INVOICE_LIST_PAGES,
   ...TRANSACTION_REPORT_PAGES,
   ...ACCOUNTING_PAGES,
+  ...SETTING_PAGES,
 };
 
 const moduleLayout = lazyComponent(moduleLayoutChunk, (m) => m.ModuleLayout);

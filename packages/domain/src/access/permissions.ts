@@ -67,6 +67,8 @@ export const PERMISSIONS = {
   'event.manage': 'See and replay parked domain events',
   'satusehat.lookup':
     'Look up a health ID at SATUSEHAT by anyone’s NIK (registering patients, keeping staff)',
+  'satusehat.manage':
+    'Keep the clinic’s SATUSEHAT connection (environment, credentials, organization), register its rooms and poli as Locations and follow what is sent',
   'service.read': 'Read the service catalogue, its tariffs, clinic services and service hours',
   'service.manage': 'Keep the service master and its tariffs (prices by payer class and date)',
   'clinicService.manage': 'Choose the services each clinic offers, its rooms and where each is performed',
@@ -224,6 +226,7 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/Setting/employee': ['employee.manage', 'role.list', 'satusehat.lookup'],
   '/Setting/roles': ['role.list', 'role.manage'],
   '/Setting/others': ['audit.read', 'event.manage', 'billing.manage'],
+  '/Setting/satuSehat': ['satusehat.manage'],
 };
 
 /** Menus that grant a permission (the reverse of the table; documentation and tests). */

@@ -44,6 +44,7 @@ export const billingDocumentsEn: Catalog['billingDocuments'] = {
     amountInWords: 'The sum of',
     purpose: 'In payment of',
     purposeText: 'Examination fees {{clinic}} no. {{invoice}}',
+    depositPurpose: 'Patient deposit at {{clinic}}',
     methods: 'Paid by',
     cashier: 'Cashier',
     cancelled: 'CANCELLED',

@@ -42,6 +42,7 @@ export const billingDocumentsId = {
     amountInWords: 'Uang sejumlah',
     purpose: 'Untuk pembayaran',
     purposeText: 'Biaya pemeriksaan {{clinic}} no. {{invoice}}',
+    depositPurpose: 'Deposit (uang muka) pasien di {{clinic}}',
     methods: 'Cara bayar',
     cashier: 'Kasir',
     cancelled: 'DIBATALKAN',

@@ -17,6 +17,7 @@ import { frontOfficeEn } from './front-office.en.ts';
 import type { Catalog } from './id.ts';
 import { insurersEn } from './insurers.en.ts';
 import { inventoryEn } from './inventory.en.ts';
+import { invoiceListEn } from './invoice-list.en.ts';
 import { labCatalogueEn } from './lab-catalogue.en.ts';
 import { labQueueEn } from './lab-queue.en.ts';
 import { labResultsEn } from './lab-results.en.ts';
@@ -37,6 +38,7 @@ import { radiologyEn } from './radiology.en.ts';
 import { regionsEn } from './regions.en.ts';
 import { registrationsEn } from './registrations.en.ts';
 import { satusehatEn } from './satusehat.en.ts';
+import { satusehatSettingsEn } from './satusehat-settings.en.ts';
 import { scheduleOverviewEn } from './schedule-overview.en.ts';
 import { serviceHoursEn } from './service-hours.en.ts';
 import { servicesEn } from './services.en.ts';
@@ -54,6 +56,7 @@ export const en: Catalog = {
   staffApi: staffApiEn,
   staffWeb: staffWebEn,
   satusehat: satusehatEn,
+  satusehatSettings: satusehatSettingsEn,
   masterWeb: masterWebEn,
   patients: patientsEn,
   registrations: registrationsEn,
@@ -96,5 +99,6 @@ export const en: Catalog = {
   visitResults: visitResultsEn,
   turnaround: turnaroundEn,
   transactionReport: transactionReportEn,
+  invoiceList: invoiceListEn,
   accounting: accountingEn,
 };

@@ -16,6 +16,7 @@ import { examinationId } from './examination.id.ts';
 import { frontOfficeId } from './front-office.id.ts';
 import { insurersId } from './insurers.id.ts';
 import { inventoryId } from './inventory.id.ts';
+import { invoiceListId } from './invoice-list.id.ts';
 import { labCatalogueId } from './lab-catalogue.id.ts';
 import { labQueueId } from './lab-queue.id.ts';
 import { labResultsId } from './lab-results.id.ts';
@@ -36,6 +37,7 @@ import { radiologyId } from './radiology.id.ts';
 import { regionsId } from './regions.id.ts';
 import { registrationsId } from './registrations.id.ts';
 import { satusehatId } from './satusehat.id.ts';
+import { satusehatSettingsId } from './satusehat-settings.id.ts';
 import { scheduleOverviewId } from './schedule-overview.id.ts';
 import { serviceHoursId } from './service-hours.id.ts';
 import { servicesId } from './services.id.ts';
@@ -54,6 +56,7 @@ export const id = {
   staffApi: staffApiId,
   staffWeb: staffWebId,
   satusehat: satusehatId,
+  satusehatSettings: satusehatSettingsId,
   masterWeb: masterWebId,
   patients: patientsId,
   registrations: registrationsId,
@@ -96,6 +99,7 @@ export const id = {
   visitResults: visitResultsId,
   turnaround: turnaroundId,
   transactionReport: transactionReportId,
+  invoiceList: invoiceListId,
   accounting: accountingId,
 };
 

@@ -91,6 +91,10 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/satusehat.id'),
     () => import('@klinikita/domain/i18n/satusehat.en'),
   ),
+  satusehatSettings: pair(
+    () => import('@klinikita/domain/i18n/satusehat-settings.id'),
+    () => import('@klinikita/domain/i18n/satusehat-settings.en'),
+  ),
   masterWeb: pair(
     () => import('@klinikita/domain/i18n/master-web.id'),
     () => import('@klinikita/domain/i18n/master-web.en'),
@@ -258,6 +262,10 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
   transactionReport: pair(
     () => import('@klinikita/domain/i18n/transaction-report.id'),
     () => import('@klinikita/domain/i18n/transaction-report.en'),
+  ),
+  invoiceList: pair(
+    () => import('@klinikita/domain/i18n/invoice-list.id'),
+    () => import('@klinikita/domain/i18n/invoice-list.en'),
   ),
 };
 
