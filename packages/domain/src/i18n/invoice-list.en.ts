@@ -30,7 +30,6 @@ export const invoiceListEn: typeof invoiceListId = {
     paid: 'Paid',
     receivable: 'Receivable',
     status: 'Status',
-    receipts: 'Receipt No.',
     actions: 'Actions',
   },
   statuses: { posted: 'Not paid in full', paid: 'Paid', reversed: 'With reversal' },

@@ -28,7 +28,6 @@ export const invoiceListId = {
     paid: 'Dibayar',
     receivable: 'Piutang',
     status: 'Status',
-    receipts: 'No. Kuitansi',
     actions: 'Aksi',
   },
   statuses: { posted: 'Belum lunas', paid: 'Lunas', reversed: 'Ada pembatalan' },

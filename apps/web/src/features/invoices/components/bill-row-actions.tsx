@@ -1,5 +1,4 @@
 import { Button, Group, Menu } from '@mantine/core';
-import { IconFileInvoice, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../../../shared/session/session-store.ts';
 import type { BillListRow } from '../api/bill-list-api.ts';
@@ -17,7 +16,6 @@ export function BillRowActions({ row }: { row: BillListRow }) {
     <Button
       size="compact-sm"
       variant="light"
-      leftSection={<IconReceipt size={14} />}
       disabled={!receipts.length}
       title={receipts.length ? undefined : t('invoiceList.actions.noReceipt')}
       aria-label={
@@ -35,7 +33,6 @@ export function BillRowActions({ row }: { row: BillListRow }) {
       <Button
         size="compact-sm"
         variant="default"
-        leftSection={<IconFileInvoice size={14} />}
         aria-label={t('invoiceList.actions.invoiceOf', { number: row.invoiceNumber })}
         onClick={() =>
           sessionStore.setInvoiceModal({

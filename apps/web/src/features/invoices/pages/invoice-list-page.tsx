@@ -62,7 +62,12 @@ export function InvoiceListPage() {
       key: 'number',
       header: `${t('invoiceList.columns.invoiceNumber')} / ${t('invoiceList.columns.serviceDay')}`,
       td: { style: { whiteSpace: 'nowrap' } },
-      cell: (r) => <TwoLines first={r.invoiceNumber} second={toDDMMYYYY(r.serviceDay) ?? ''} />,
+      cell: (r) => (
+        <Stack gap={0}>
+          <TwoLines first={r.invoiceNumber} second={toDDMMYYYY(r.serviceDay) ?? ''} />
+          <ReceiptNumbers row={r} />
+        </Stack>
+      ),
     },
     {
       key: 'patient',
@@ -89,7 +94,6 @@ export function InvoiceListPage() {
       td: { miw: 110 },
       cell: (r) => <StatusCell row={r} />,
     },
-    { key: 'receipts', header: t('invoiceList.columns.receipts'), cell: (r) => <ReceiptNumbers row={r} /> },
     {
       key: 'actions',
       header: t('invoiceList.columns.actions'),
@@ -112,7 +116,7 @@ export function InvoiceListPage() {
         basis: '280px',
       }}
       filters={<BillFilters filter={filter} onChange={setFilter} clinics={clinics} errorOf={errorOf} />}
-      table={{ label: t('invoiceList.screen.table'), minWidth: 1240 }}
+      table={{ label: t('invoiceList.screen.table'), minWidth: 1000 }}
       columns={columns}
       rowKey={(r) => r.billUid}
       query={list}
@@ -157,15 +161,15 @@ function StatusCell({ row }: { row: BillListRow }) {
 
 function ReceiptNumbers({ row }: { row: BillListRow }) {
   const { t } = useTranslation();
-  if (!row.receipts.length) return '–';
+  if (!row.receipts.length) return null;
   return (
     <Stack gap={0}>
       {row.receipts.map((r) => (
         <Text
           key={r.paymentUid}
-          size="sm"
+          size="xs"
+          c={r.reversed ? 'dimmed' : 'teal.8'}
           td={r.reversed ? 'line-through' : undefined}
-          c={r.reversed ? 'dimmed' : undefined}
           title={r.reversed ? t('invoiceList.actions.reversed') : undefined}
           style={{ whiteSpace: 'nowrap' }}
         >
