@@ -8,6 +8,7 @@ import {
   FULL_COVERAGE,
   isExcluded,
   spread,
+  withCoveredAmount,
 } from './coverage.rules.ts';
 
 const terms = (t: Partial<CoverageTerms>): CoverageTerms => ({ ...FULL_COVERAGE, ...t });
@@ -108,6 +109,19 @@ describe('applyCoverage', () => {
       { payerPortion: 0, patientPortion: 300_000 },
     ]);
     expect(applyCoverage(lines(300_000), t, 0).summary.payerShare).toBe(300_000);
+  });
+
+  it('the covered amount of the visit’s eligibility is a per-visit ceiling, the lower one wins', () => {
+    const copay = terms({ copayType: 'fixed', copayValue: 20_000 });
+    expect(withCoveredAmount(copay, null)).toEqual(copay);
+    expect(withCoveredAmount(copay, 150_000)).toEqual({ ...copay, ceilingPerVisit: 150_000 });
+    expect(withCoveredAmount(terms({ ceilingPerVisit: 100_000 }), 150_000).ceilingPerVisit).toBe(100_000);
+    expect(withCoveredAmount(terms({ ceilingPerVisit: 200_000 }), 150_000).ceilingPerVisit).toBe(150_000);
+    expect(withCoveredAmount(terms({ ceilingPerVisit: 200_000 }), 0).ceilingPerVisit).toBe(0);
+    // 300 000 less the 20 000 co-pay is 280 000; the plafon of 150 000 takes 130 000 more to the patient
+    const { portions, summary } = applyCoverage(lines(300_000), withCoveredAmount(copay, 150_000));
+    expect(summary).toEqual({ coveredNet: 300_000, copay: 20_000, excess: 130_000, payerShare: 150_000 });
+    expect(portions).toEqual([{ payerPortion: 150_000, patientPortion: 150_000 }]);
   });
 
   it('rounds each line down to whole rupiah, the remainder on the last covered line', () => {

@@ -8,9 +8,10 @@ import { type CopayType, copayOf } from '../partner-companies/partner-company.ru
  *  2. lines of an excluded service group or service go wholly to the patient;
  *  3. the co-pay — a percentage of the covered net, or a fixed amount per visit (never more than
  *     the covered net) — goes to the patient;
- *  4. the payer's share is capped by the per-visit ceiling, then by what is left of the per-year
- *     ceiling after what the payer already covered for the patient this calendar year; the excess
- *     goes to the patient;
+ *  4. the payer's share is capped by the per-visit ceiling (on an insured visit the lower of the
+ *     insurer's own and the covered amount of the eligibility noted on the visit,
+ *     `withCoveredAmount`), then by what is left of the per-year ceiling after what the payer
+ *     already covered for the patient this calendar year; the excess goes to the patient;
  *  5. the payer's share is spread over the covered lines in proportion to their net, each rounded
  *     down to whole rupiah, the remainder on the last covered line (on earlier ones only if the
  *     last cannot take it). Each line's payer and patient portions sum to its net.
@@ -30,6 +31,17 @@ export const FULL_COVERAGE: CoverageTerms = {
   copayType: 'none',
   copayValue: 0,
 };
+
+/**
+ * The terms of one visit whose eligibility notes a covered amount (the guarantee's plafon): that
+ * amount is a per-visit ceiling, the lower of it and the payer's own; null leaves the terms as they are.
+ */
+export function withCoveredAmount(terms: CoverageTerms, coveredAmount: number | null): CoverageTerms {
+  if (coveredAmount === null) return terms;
+  const ceilingPerVisit =
+    terms.ceilingPerVisit === null ? coveredAmount : Math.min(terms.ceilingPerVisit, coveredAmount);
+  return { ...terms, ceilingPerVisit };
+}
 
 export interface CoverageLineInput {
   net: number;

@@ -23,6 +23,7 @@ export const cashierShiftsEn: typeof cashierShiftsId = {
   dayAlreadyClosed: 'Day {{day}} is already closed',
   dayIsClosed:
     'Day {{day}} at this clinic is closed: no more payments, reversals or deposits can be recorded',
+  dayClosedNoShift: 'Day {{day}} at this clinic is closed: no cashier shift can be opened on it',
   dayOpen:
     'Day {{day}} cannot be closed yet: {{bills}} bills unpaid, {{visits}} visits waiting for payment, {{shifts}} cashier shifts still open',
   bar: {

@@ -21,6 +21,7 @@ export const cashierShiftsId = {
   dayAlreadyClosed: 'Hari {{day}} sudah ditutup',
   dayIsClosed:
     'Hari {{day}} di klinik ini sudah ditutup: pembayaran, pembatalan dan deposit tidak dapat dicatat lagi',
+  dayClosedNoShift: 'Hari {{day}} di klinik ini sudah ditutup: shift kasir tidak dapat dibuka lagi',
   dayOpen:
     'Hari {{day}} belum dapat ditutup: {{bills}} tagihan belum lunas, {{visits}} kunjungan menunggu pembayaran, {{shifts}} shift kasir masih dibuka',
   bar: {

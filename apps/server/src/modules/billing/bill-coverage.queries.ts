@@ -1,4 +1,8 @@
-import type { ContractPrice, CoverageTerms } from '@klinikita/domain/billing/coverage.rules';
+import {
+  type ContractPrice,
+  type CoverageTerms,
+  withCoveredAmount,
+} from '@klinikita/domain/billing/coverage.rules';
 import type { CopayType } from '@klinikita/domain/partner-companies/partner-company.rules';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -46,7 +50,10 @@ const coverageColumns = {
   excludedGroups: partnerCompanies.excludedGroups,
 };
 
-/** The visit's payer terms: its company's on a company visit, its insurer's on an insurance or BPJS one. */
+/**
+ * The visit's payer terms: its company's on a company visit, its insurer's on an insurance or BPJS
+ * one, with the covered amount of the visit's eligibility as a per-visit ceiling.
+ */
 export async function payerTermsOf(
   db: Executor,
   visit: { id: number; payerType: string; companyId: number | null },
@@ -88,6 +95,7 @@ export async function payerTermsOf(
         copayType: insurers.copayType,
         copayValue: insurers.copayValue,
         excludedGroups: insurers.excludedGroups,
+        coveredAmount: registrations.eligibilityCoveredAmount,
       })
       .from(registrations)
       .innerJoin(insurers, eq(insurers.id, registrations.insurerId))
@@ -96,7 +104,8 @@ export async function payerTermsOf(
     return {
       kind: 'insurer',
       payerId: i.id,
-      terms: termsOf(i),
+      // the plafon of the eligibility noted on the visit caps the insurer's share of it
+      terms: withCoveredAmount(termsOf(i), i.coveredAmount),
       excludedGroups: i.excludedGroups,
       excludedServiceIds: [],
       prices: [],

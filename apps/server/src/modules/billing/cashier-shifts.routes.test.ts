@@ -11,7 +11,8 @@ import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
  * Cashier shifts through the API on a real database (issue 18 §4): no payment without an open
  * shift, one open shift per cashier and clinic, the expected cash with change given and a
  * reversal, closing with and without a variance, the variance approved by another person only,
- * and the day close refused while a bill or shift of the day is open.
+ * the day close refused while a bill or shift of the day is open, and no shift opened on a day
+ * already closed.
  */
 
 let ctx: TestContext;
@@ -142,44 +143,6 @@ describe('a cashier shift', () => {
     ]);
   });
 
-  it('refuses the day close while a bill or a shift of the day is open, then closes it', async () => {
-    const waiting = await billAtPayment();
-    const refused = await call('POST', '/billing/days/close', 'kasir', { clinicId: 10, day: today });
-    expect(refused.statusCode).toBe(409);
-    expect(json(refused).message).toMatch(
-      /belum dapat ditutup: \d+ tagihan belum lunas, [1-9]\d* kunjungan menunggu pembayaran, 1 shift kasir masih dibuka/,
-    );
-    expect(
-      (await pay(waiting.uid, [{ method: 'QRIS', amount: waiting.outstanding, reference: 'RRN-9' }]))
-        .statusCode,
-    ).toBe(200);
-    const { shift } = await current();
-    const expected = shift.totals.expectedCash;
-    const closed = await close(shift.uid, 'kasir', { countedCash: expected });
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect(json(closed).data).toMatchObject({
-      status: 'closed',
-      variance: 0,
-      expectedCash: expected,
-      countedCash: expected,
-    });
-    expect((await close(shift.uid, 'kasir', { countedCash: expected })).statusCode).toBe(409);
-    const paidAfter = await pay((await billAtPayment()).uid, [{ method: 'TUNAI', amount: 1 }]);
-    expect(json(paidAfter).message).toBe('Buka shift kasir terlebih dahulu');
-    const open = await ctx.database.db
-      .select()
-      .from(registrations)
-      .where(and(eq(registrations.clinicId, 10), eq(registrations.status, 'Payment')));
-    // the visits left at the cashier are moved on so the day can close
-    for (const v of open)
-      await ctx.database.db.update(registrations).set({ status: 'Paid' }).where(eq(registrations.id, v.id));
-    const accepted = await call('POST', '/billing/days/close', 'kasir', { clinicId: 10, day: today });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(json(accepted).data.totals).toMatchObject({ shifts: 1, variance: 0 });
-    const twice = await call('POST', '/billing/days/close', 'kasir', { clinicId: 10, day: today });
-    expect(twice.statusCode).toBe(409);
-  });
-
   it('waits for another person to approve a variance, with its reason', async () => {
     const opened = json(await open('superadmin', 200_000)).data;
     const noReason = await close(opened.uid, 'superadmin', { countedCash: 199_000 });
@@ -211,6 +174,56 @@ describe('a cashier shift', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(json(approved).data).toMatchObject({ status: 'closed', approvedBy: 'Budi Santoso' });
     expect((await call('POST', `/billing/shifts/${opened.uid}/approve`, 'admin')).statusCode).toBe(409);
+    const byDay = json(await call('GET', `/billing/shifts?clinicId=10&day=${today}`, 'kasir')).data;
+    expect(byDay.totalDocs).toBe(2);
+  });
+
+  it('refuses the day close while a bill or a shift of the day is open, then closes it', async () => {
+    const waiting = await billAtPayment();
+    const refused = await call('POST', '/billing/days/close', 'kasir', { clinicId: 10, day: today });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toMatch(
+      /belum dapat ditutup: \d+ tagihan belum lunas, [1-9]\d* kunjungan menunggu pembayaran, 1 shift kasir masih dibuka/,
+    );
+    expect(
+      (await pay(waiting.uid, [{ method: 'QRIS', amount: waiting.outstanding, reference: 'RRN-9' }]))
+        .statusCode,
+    ).toBe(200);
+    const { shift } = await current();
+    const expected = shift.totals.expectedCash;
+    const closed = await close(shift.uid, 'kasir', { countedCash: expected });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(json(closed).data).toMatchObject({
+      status: 'closed',
+      variance: 0,
+      expectedCash: expected,
+      countedCash: expected,
+    });
+    expect((await close(shift.uid, 'kasir', { countedCash: expected })).statusCode).toBe(409);
+    const paidAfter = await pay((await billAtPayment()).uid, [{ method: 'TUNAI', amount: 1 }]);
+    expect(json(paidAfter).message).toBe('Buka shift kasir terlebih dahulu');
+    const atCashier = await ctx.database.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.clinicId, 10), eq(registrations.status, 'Payment')));
+    // the visits left at the cashier are moved on so the day can close
+    for (const v of atCashier)
+      await ctx.database.db.update(registrations).set({ status: 'Paid' }).where(eq(registrations.id, v.id));
+    const accepted = await call('POST', '/billing/days/close', 'kasir', { clinicId: 10, day: today });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // the approved variance of the shift before is the day's
+    expect(json(accepted).data.totals).toMatchObject({ shifts: 2, variance: -1_000 });
+    const twice = await call('POST', '/billing/days/close', 'kasir', { clinicId: 10, day: today });
+    expect(twice.statusCode).toBe(409);
+    // and no shift opens on the closed day
+    for (const who of ['kasir', 'superadmin']) {
+      const late = await open(who, 100_000);
+      expect(late.statusCode, late.body).toBe(409);
+      expect(json(late).message).toBe(
+        `Hari ${today} di klinik ini sudah ditutup: shift kasir tidak dapat dibuka lagi`,
+      );
+    }
+    expect((await current()).shift).toBeNull();
     const byDay = json(await call('GET', `/billing/shifts?clinicId=10&day=${today}`, 'kasir')).data;
     expect(byDay.totalDocs).toBe(2);
   });

@@ -158,17 +158,20 @@ export async function getCurrentShift(db: Db, session: AuthSession, clinicId: nu
   };
 }
 
+/** A shift opens on the clinic's today, never on a day already closed (409). */
 export async function openShift(db: Db, session: AuthSession, input: OpenShiftInput, ip: string) {
   const clinic = clinicOf(session, input.clinicId);
   if (await findOpenShift(db, session.userId, clinic.id)) throw refuse(409, 'alreadyOpen');
   try {
     return await db.transaction(async (tx) => {
+      const day = clinicDay(clinic.timeZone);
+      if (await findDayClose(tx, clinic.id, day)) throw refuse(409, 'dayClosedNoShift', { day });
       const row = await insertShift(tx, {
         uid: newUid(),
         corpId: session.corpId,
         clinicId: clinic.id,
         cashierId: session.userId,
-        day: clinicDay(clinic.timeZone),
+        day,
         openingFloat: input.openingFloat,
       });
       await audit(tx, session, ip, row, 'shift.open', input);

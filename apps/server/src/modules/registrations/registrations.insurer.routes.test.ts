@@ -7,6 +7,7 @@ import { emit } from '../../events/outbox.ts';
 import { addForeignCorporate, userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
+import { takeInOrders } from './registrations.service.ts';
 
 /**
  * The insurer and eligibility the front office notes when it registers an insurance or BPJS visit
@@ -175,6 +176,99 @@ describe('registering an insured visit with the insurer of the master', () => {
     expect(bill.totals.net).toBeGreaterThan(20_000);
     expect(bill.totals.patientPortion).toBe(20_000);
     expect(bill.totals.payerPortion).toBe(bill.totals.net - 20_000);
+  });
+
+  it('caps the insurer’s share of the bill at the covered amount of the eligibility', async () => {
+    const admedika = (await must('GET', '/insurers?kind=tpa&search=admedika', 'pendaftaran')).docs[0];
+    const res = await register(await newPatient(), {
+      payerType: 'insurance',
+      insurerUid: admedika.uid,
+      insuranceNumber: 'ADM-3301',
+      eligibility: { status: 'eligible', reference: 'GL-PLAFON-1', coveredAmount: 40_000 },
+    });
+    expect(res.statusCode).toBe(200);
+    const visit = json(res).data;
+    await ctx.database.db
+      .update(registrations)
+      .set({ status: 'Payment' })
+      .where(eq(registrations.uid, visit._id));
+    await performed(visit._id, ['TND-HECT']);
+    const bill = await must('GET', `/billing/visits/${visit._id}/bill`, 'kasir');
+    expect(bill.payerName).toBe(admedika.name);
+    // AdMedika's own terms (25 000 co-pay, 750 000 a visit) would leave the insurer more than the plafon
+    expect(bill.totals.net - 25_000).toBeGreaterThan(40_000);
+    expect(bill.totals.payerPortion).toBe(40_000);
+    expect(bill.totals.patientPortion).toBe(bill.totals.net - 40_000);
+  });
+
+  it('gives the visits made from the doctor’s orders the insurer and eligibility of the doctor’s visit', async () => {
+    const admedika = (await must('GET', '/insurers?kind=tpa&search=admedika', 'pendaftaran')).docs[0];
+    const patient = await newPatient();
+    const res = await register(patient, {
+      payerType: 'insurance',
+      insurerUid: admedika.uid,
+      insuranceNumber: 'ADM-3302',
+      eligibility: { status: 'eligible', reference: 'GL-ORDER-1', coveredAmount: 30_000 },
+    });
+    expect(res.statusCode).toBe(200);
+    const visit = json(res).data;
+    const [doctorVisit] = await visitRowsOf(patient);
+    const dokter = await userByName(ctx.database.db, 'dokter');
+    // the doctor signs the note with a lab order, as `encounter.finished` carries it
+    await ctx.database.db.transaction((tx) =>
+      takeInOrders(tx, {
+        encounterUid: `enc-${visit._id}`,
+        encounterId: 1,
+        registrationUid: visit._id,
+        corpId: doctorVisit.corpId,
+        clinicId: 10,
+        patientId: doctorVisit.patientId,
+        patientUid: patient,
+        doctorId: dokterId,
+        doctorName: 'dr. Alexander Wijaya',
+        actor: { userId: dokter.id, ip: null },
+        payer: {
+          payerType: 'insurance',
+          companyId: null,
+          insuranceName: visit.insuranceName,
+          insuranceNumber: visit.insuranceNumber,
+        },
+        orders: [{ uid: `order-${visit._id}`, serviceType: 'LAB', items: ['Darah lengkap'], note: null }],
+        referral: null,
+        prescriptionUid: null,
+        nextStatus: 'Payment',
+      }),
+    );
+    const labRow = (await visitRowsOf(patient)).find((r) => r.serviceOrderUid === `order-${visit._id}`);
+    expect(labRow).toMatchObject({
+      orderType: 'service',
+      payerType: 'insurance',
+      insuranceName: admedika.name,
+      insuranceNumber: 'ADM-3302',
+      insurerId: doctorVisit.insurerId,
+      eligibilityStatus: 'eligible',
+      eligibilityReference: 'GL-ORDER-1',
+      eligibilityCoveredAmount: 30_000,
+      eligibilityCheckedBy: doctorVisit.eligibilityCheckedBy,
+    });
+    // (the lab may be a sister clinic's, outside the front office's scope)
+    const lab = await must('GET', `/registrations/registrations/${labRow!.uid}`, 'superadmin');
+    expect(lab).toMatchObject({
+      insurer: { uid: admedika.uid },
+      eligibility: { status: 'eligible', coveredAmount: 30_000 },
+    });
+
+    // the lab visit's bill is split by the insurer's terms under the plafon
+    await ctx.database.db
+      .update(registrations)
+      .set({ status: 'Payment' })
+      .where(eq(registrations.id, labRow!.id));
+    await performed(labRow!.uid, ['TND-HECT']);
+    const bill = await must('GET', `/billing/visits/${labRow!.uid}/bill`, 'superadmin');
+    expect(bill.payerName).toBe(admedika.name);
+    expect(bill.totals.net - 25_000).toBeGreaterThan(30_000);
+    expect(bill.totals.payerPortion).toBe(30_000);
+    expect(bill.totals.patientPortion).toBe(bill.totals.net - 30_000);
   });
 
   it('notes a BPJS visit with its insurer and eligibility not checked yet', async () => {

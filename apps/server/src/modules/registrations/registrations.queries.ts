@@ -370,6 +370,23 @@ export async function findRegistrationByOrder(db: Executor, serviceOrderUid: str
   return row ?? null;
 }
 
+/** The insurer and eligibility noted on a visit: the visits made from its doctor's orders copy them. */
+export async function insuredPayerOf(db: Executor, uid: string) {
+  const [row] = await db
+    .select({
+      insurerId: registrations.insurerId,
+      eligibilityStatus: registrations.eligibilityStatus,
+      eligibilityReference: registrations.eligibilityReference,
+      eligibilityCoveredAmount: registrations.eligibilityCoveredAmount,
+      eligibilityNote: registrations.eligibilityNote,
+      eligibilityCheckedBy: registrations.eligibilityCheckedBy,
+      eligibilityCheckedAt: registrations.eligibilityCheckedAt,
+    })
+    .from(registrations)
+    .where(eq(registrations.uid, uid));
+  return row ?? null;
+}
+
 export type NewRegistration = typeof registrations.$inferInsert;
 
 export async function insertRegistration(db: Executor, values: NewRegistration) {

@@ -38,6 +38,7 @@ import {
   findRegistrationByOrder,
   findRegistrationsByIds,
   insertRegistration,
+  insuredPayerOf,
   lockDoctorDay,
   lockPatientVisitDay,
   moveStatus,
@@ -198,7 +199,8 @@ type VisitValues = Pick<
   | 'referrer'
   | 'complaint'
   | 'serviceOrderUid'
->;
+> &
+  Partial<NonNullable<Awaited<ReturnType<typeof insuredPayerOf>>>>;
 
 /**
  * Writes a visit into today's queue of the clinic (its time zone): the queue number from the
@@ -255,9 +257,10 @@ async function insertVisit(
  * clinic that performs its desk for the ordering clinic (services per clinic): a sister clinic's
  * lab takes Menteng's orders in its own day, room and queue prefix, the referrer naming the
  * doctor and the ordering clinic; an order for an external partner stays at the ordering clinic,
- * its text saying where the sample goes. Idempotent: an order that already has its visit is
- * passed by. The duplicate-visit rule of the front office does not apply: a doctor ordering the
- * lab twice in a day means it.
+ * its text saying where the sample goes. The payer — the insurer and eligibility too — is the
+ * doctor's visit's. Idempotent: an order that already has its visit is passed by. The
+ * duplicate-visit rule of the front office does not apply: a doctor ordering the lab twice in a
+ * day means it.
  */
 export async function takeInOrders(tx: Tx, finished: EncounterFinished): Promise<void> {
   for (const order of finished.orders) {
@@ -296,6 +299,7 @@ export async function takeInOrders(tx: Tx, finished: EncounterFinished): Promise
             : place.orderedAt.name,
         complaint: [items, sentTo].filter(Boolean).join(' — ').slice(0, 500) || null,
         serviceOrderUid: order.uid,
+        ...(await insuredPayerOf(tx, finished.registrationUid)),
       },
     );
   }
