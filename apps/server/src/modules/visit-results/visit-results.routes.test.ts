@@ -1,3 +1,4 @@
+import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import type { LabWork } from '@klinikita/domain/lab/lab-results.schema';
 import type { ReleasedLabPatient } from '@klinikita/domain/results/lab-print.contract';
 import type { VisitResults } from '@klinikita/domain/results/visit-results.schema';
@@ -160,7 +161,8 @@ describe('the printable results of a visit', () => {
 
   it('shows the released values to the ordering clinic, by name, MRN or queue number, and prints the sheet', async () => {
     await release(visit.visitId, { HB: 6.2, LEU: 12.5 });
-    const today = new Date().toISOString().slice(0, 10);
+    // the clinic's day (Jakarta), not the UTC date: they differ from 17:00 UTC
+    const today = clinicDay('Asia/Jakarta');
     for (const query of [
       `search=${visit.patient.mrn}`,
       'search=hasil%20cetak',
