@@ -6,6 +6,7 @@ import type {
   EndpointResponse,
 } from '@klinikita/domain/common/contract';
 import {
+  type QueryClient,
   type QueryKey,
   type UseMutationOptions,
   type UseQueryOptions,
@@ -31,6 +32,16 @@ export {
  */
 export function contractKey<E extends Endpoint>(contract: E, input?: EndpointInput<E>): QueryKey {
   return input === undefined ? contract.key : [...contract.key, input];
+}
+
+/**
+ * A write's answer becomes the cached answer of `key`. A read of that key still in flight was sent
+ * before the write committed: it is cancelled first, so its older answer cannot land afterwards and
+ * put the screen back one step (a sample shown as taken again after it was received).
+ */
+export async function adoptAnswer(client: QueryClient, key: QueryKey, data: unknown) {
+  await client.cancelQueries({ queryKey: key, exact: true });
+  client.setQueryData(key, data);
 }
 
 /** Every query of a module (the contract's first tag), to invalidate after a write. */

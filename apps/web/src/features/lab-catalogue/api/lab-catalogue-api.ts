@@ -12,6 +12,7 @@ import {
 import type { LabTestDetail } from '@klinikita/domain/lab/lab-catalogue.schema';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
+  adoptAnswer,
   type ContractQuery,
   contractKey,
   useContractMutation,
@@ -33,9 +34,9 @@ export const useLabTest = (uid: string | null) =>
 function useLabWrite<E extends Endpoint>(contract: E) {
   const client = useQueryClient();
   return useContractMutation(contract, {
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const test = answer.data as LabTestDetail | undefined;
-      if (test) client.setQueryData(contractKey(getLabTest, { params: { uid: test.uid } }), test);
+      if (test) await adoptAnswer(client, contractKey(getLabTest, { params: { uid: test.uid } }), test);
     },
     invalidates: [contractKey(listLabTests)],
   });

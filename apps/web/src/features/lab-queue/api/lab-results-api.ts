@@ -10,7 +10,12 @@ import {
 import type { LabWork } from '@klinikita/domain/lab/lab-results.schema';
 import { labWorkPdf } from '@klinikita/domain/results/lab-print.contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { contractKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
+import {
+  adoptAnswer,
+  contractKey,
+  useContractMutation,
+  useContractQuery,
+} from '../../../shared/api/contract-client.ts';
 import { API_BASE } from '../../../shared/api-client.ts';
 
 export type { LabWork } from '@klinikita/domain/lab/lab-results.schema';
@@ -30,9 +35,9 @@ export const useLabWork = (registrationId: string, enabled = true) =>
 function useLabResultsWrite<E extends Endpoint>(contract: E) {
   const client = useQueryClient();
   return useContractMutation(contract, {
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const work = answer.data as LabWork | undefined;
-      if (work) client.setQueryData(labWorkKey(work.registrationId), work);
+      if (work) await adoptAnswer(client, labWorkKey(work.registrationId), work);
     },
     invalidates: [contractKey(listPatientLabResults)],
   });

@@ -9,7 +9,12 @@ import {
 } from '@klinikita/domain/lab/lab-specimens.contract';
 import type { LabVisitSpecimens } from '@klinikita/domain/lab/lab-specimens.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { contractKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
+import {
+  adoptAnswer,
+  contractKey,
+  useContractMutation,
+  useContractQuery,
+} from '../../../shared/api/contract-client.ts';
 import { API_BASE } from '../../../shared/api-client.ts';
 import { registrationsKey } from '../../../shared/registrations/registrations-api.ts';
 
@@ -29,9 +34,9 @@ export const useLabSpecimens = (registrationId: string, enabled = true) =>
 function useSpecimenStep<E extends Endpoint>(contract: E) {
   const client = useQueryClient();
   return useContractMutation(contract, {
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const data = answer.data as LabVisitSpecimens | undefined;
-      if (data) client.setQueryData(labSpecimensKey(data.registrationId), data);
+      if (data) await adoptAnswer(client, labSpecimensKey(data.registrationId), data);
     },
     invalidates: [registrationsKey],
   });

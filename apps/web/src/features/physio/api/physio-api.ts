@@ -7,7 +7,12 @@ import {
 } from '@klinikita/domain/physio/physio.contract';
 import type { PhysioVisit } from '@klinikita/domain/physio/physio.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { contractKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
+import {
+  adoptAnswer,
+  contractKey,
+  useContractMutation,
+  useContractQuery,
+} from '../../../shared/api/contract-client.ts';
 
 export type { PhysioProgramme, PhysioSession, PhysioVisit } from '@klinikita/domain/physio/physio.schema';
 
@@ -22,9 +27,9 @@ export const usePhysioVisit = (registrationId: string) =>
 function usePhysioWrite<E extends Endpoint>(contract: E) {
   const client = useQueryClient();
   return useContractMutation(contract, {
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const visit = answer.data as PhysioVisit | undefined;
-      if (visit) client.setQueryData(physioVisitKey(visit.registrationId), visit);
+      if (visit) await adoptAnswer(client, physioVisitKey(visit.registrationId), visit);
     },
     invalidates: [['registrations']],
   });

@@ -10,7 +10,12 @@ import {
 } from '@klinikita/domain/radiology/radiology.contract';
 import type { RadiologyWork } from '@klinikita/domain/radiology/radiology.schema';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { contractKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
+import {
+  adoptAnswer,
+  contractKey,
+  useContractMutation,
+  useContractQuery,
+} from '../../../shared/api/contract-client.ts';
 import { API_BASE, ApiError } from '../../../shared/api-client.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 
@@ -40,9 +45,9 @@ export const usePatientRadiologyReports = (uid: string, enabled = true) =>
 function useRadiologyWrite<E extends Endpoint>(contract: E) {
   const client = useQueryClient();
   return useContractMutation(contract, {
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const work = answer.data as RadiologyWork | undefined;
-      if (work) client.setQueryData(radiologyWorkKey(work.registrationId), work);
+      if (work) await adoptAnswer(client, radiologyWorkKey(work.registrationId), work);
     },
     invalidates: [contractKey(radiologyWorklist), contractKey(listPatientRadiologyReports)],
   });
@@ -96,7 +101,7 @@ export function uploadRadiologyImage(
 export function useUploadedWork() {
   const client = useQueryClient();
   return (work: RadiologyWork) => {
-    client.setQueryData(radiologyWorkKey(work.registrationId), work);
+    void adoptAnswer(client, radiologyWorkKey(work.registrationId), work);
     void client.invalidateQueries({ queryKey: contractKey(radiologyWorklist) });
   };
 }

@@ -8,7 +8,12 @@ import {
 } from '@klinikita/domain/treatment/treatment.contract';
 import type { TreatmentVisit } from '@klinikita/domain/treatment/treatment.schema';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { contractKey, useContractMutation, useContractQuery } from '../../../shared/api/contract-client.ts';
+import {
+  adoptAnswer,
+  contractKey,
+  useContractMutation,
+  useContractQuery,
+} from '../../../shared/api/contract-client.ts';
 
 export type {
   TreatmentOptions,
@@ -45,9 +50,9 @@ export const useTreatmentOptions = (clinicId: number) =>
 function useTreatmentWrite<E extends Endpoint>(contract: E) {
   const client = useQueryClient();
   return useContractMutation(contract, {
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const visit = answer.data as TreatmentVisit | undefined;
-      if (visit) client.setQueryData(treatmentVisitKey(visit.registrationId), visit);
+      if (visit) await adoptAnswer(client, treatmentVisitKey(visit.registrationId), visit);
     },
     invalidates: [contractKey(listTreatmentVisits)],
   });
