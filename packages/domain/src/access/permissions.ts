@@ -69,6 +69,8 @@ export const PERMISSIONS = {
     'Look up a health ID at SATUSEHAT by anyone’s NIK (registering patients, keeping staff)',
   'satusehat.manage':
     'Keep the clinic’s SATUSEHAT connection (environment, credentials, organization), register its rooms and poli as Locations and follow what is sent',
+  'satusehat.status':
+    'See whether a visit reached SATUSEHAT (the badge in the record) and how many deliveries were refused (the dashboard)',
   'service.read': 'Read the service catalogue, its tariffs, clinic services and service hours',
   'service.manage': 'Keep the service master and its tariffs (prices by payer class and date)',
   'clinicService.manage': 'Choose the services each clinic offers, its rooms and where each is performed',
@@ -130,7 +132,7 @@ const PATIENTS: Permission[] = [
   'satusehat.lookup',
 ];
 const QUEUE_MOVES: Permission[] = ['visit.checkIn', 'visit.call', 'visit.skip', 'visit.forward'];
-const RECORD: Permission[] = ['record.read', 'letter.read', 'code.read'];
+const RECORD: Permission[] = ['record.read', 'letter.read', 'code.read', 'satusehat.status'];
 
 /**
  * The front office and the queue board run the queue up to the pharmacy and the cashier: handing
@@ -162,8 +164,8 @@ const LAB_RESULTS: Permission[] = ['lab.result.enter', 'lab.result.validate'];
 
 /** Which permissions each menu route grants (one table; spec 2.3's menus). */
 export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
-  '/DashboardAdvance': ['dashboard.read'],
-  '/Director/dashboard': ['dashboard.read'],
+  '/DashboardAdvance': ['dashboard.read', 'satusehat.status'],
+  '/Director/dashboard': ['dashboard.read', 'satusehat.status'],
   '/Registration/patient': FRONT_OFFICE,
   '/PatientQueue/patientQueue': [...FRONT_OFFICE, 'serviceQueue.read'],
   '/Doctor/doctor': [
@@ -226,7 +228,7 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/Setting/employee': ['employee.manage', 'role.list', 'satusehat.lookup'],
   '/Setting/roles': ['role.list', 'role.manage'],
   '/Setting/others': ['audit.read', 'event.manage', 'billing.manage'],
-  '/Setting/satuSehat': ['satusehat.manage'],
+  '/Setting/satuSehat': ['satusehat.manage', 'satusehat.status'],
 };
 
 /** Menus that grant a permission (the reverse of the table; documentation and tests). */
