@@ -14,8 +14,17 @@ import type { Db } from './db/client.ts';
 import type { Listen } from './db/pg-listener.ts';
 import { liveStreamConsumer } from './events/live.consumer.ts';
 import { createOutbox, type Outbox } from './events/outbox.ts';
+import { buildDelivery } from './integrations/satusehat/delivery/build-delivery.ts';
+import { satusehatEnqueueConsumer } from './integrations/satusehat/delivery/delivery.consumer.ts';
+import {
+  createDeliveryWorker,
+  type DeliveryWorker,
+  type DeliveryWorkerOptions,
+} from './integrations/satusehat/delivery/delivery.worker.ts';
 import { satusehatRoutes } from './integrations/satusehat/satusehat.routes.ts';
-import type { SatusehatConfig } from './integrations/satusehat/satusehat.service.ts';
+import { type SatusehatConfig, SatusehatService } from './integrations/satusehat/satusehat.service.ts';
+import { patientIdentityConsumer } from './integrations/satusehat/satusehat-identities.consumer.ts';
+import { ensureVisitIdentities } from './integrations/satusehat/satusehat-identities.service.ts';
 import { accountingConsumer } from './modules/accounting/accounting.consumer.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -108,6 +117,8 @@ export interface AppOptions {
   outboxPollMs?: number;
   /** false: this instance leaves the domain events to the other instances (default true) */
   eventConsumers?: boolean;
+  /** The SATUSEHAT delivery worker's tuning; false: this instance sends nothing (on by default with `satusehat`) */
+  satusehatDelivery?: false | Pick<DeliveryWorkerOptions, 'pollMs' | 'batchSize' | 'leaseMs' | 'backoff'>;
   /** Limits on uploads, searches, PDFs and identity lookups (plugins/rate-limit.ts); false: none */
   rateLimits?: RateLimitOptions;
   /** Live event streams one session may hold open on this instance (default 4) */
@@ -118,6 +129,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The domain events' consumers on this instance (`drain()` in tests) */
     outbox: Outbox;
+    /** This instance's SATUSEHAT delivery worker, when it runs one (`wake()`) */
+    satusehatDelivery: DeliveryWorker | null;
   }
 }
 
@@ -212,6 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       consumablesConsumer,
       accountingConsumer,
       labConsumablesConsumer,
+      patientIdentityConsumer(new SatusehatService(db, options.satusehat), app.log),
+      satusehatEnqueueConsumer,
     ],
     pollMs: options.outboxPollMs,
     log: app.log,
@@ -219,6 +234,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('outbox', outbox);
   if (options.eventConsumers !== false) app.addHook('onReady', () => outbox.start());
   app.addHook('onClose', () => outbox.stop());
+  // the queued SATUSEHAT deliveries are sent from every instance at once; leases keep them apart
+  const delivery =
+    options.satusehat && options.eventConsumers !== false && options.satusehatDelivery !== false
+      ? createDeliveryWorker({
+          db,
+          listen: options.listen,
+          satusehat: options.satusehat,
+          buildDelivery,
+          ensureVisitIdentities,
+          log: app.log,
+          ...options.satusehatDelivery,
+        })
+      : null;
+  app.decorate('satusehatDelivery', delivery);
+  if (delivery) {
+    app.addHook('onReady', () => delivery.start());
+    app.addHook('onClose', () => delivery.stop());
+  }
 
   await app.register(
     async (api) => {

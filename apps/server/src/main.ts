@@ -8,6 +8,7 @@ import { seedDemoPurchasing } from './db/seed/purchasing.ts';
 import { seedDemoStock } from './db/seed/stock.ts';
 import { loadEnv } from './env.ts';
 import { anyClinicUsesSimulator } from './integrations/satusehat/satusehat.settings.ts';
+import { simulatorPopulation } from './integrations/satusehat/satusehat-identities.service.ts';
 import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
 import { startSimulator } from './integrations/satusehat/simulator/simulator.server.ts';
 import { seedDemoBills } from './modules/billing/billing-demo.ts';
@@ -34,7 +35,14 @@ if (demo) {
   await seedDemoBills(database.db);
 }
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
-const simulator = (await anyClinicUsesSimulator(database.db)) ? await startSimulator() : null;
+// it knows the patients at start by their NIK (or mother's NIK), as the platform knows every citizen
+const simulator = (await anyClinicUsesSimulator(database.db))
+  ? await startSimulator({
+      population: await simulatorPopulation(database.db),
+      // what it was sent stays across restarts, as at the platform (a dispense references yesterday's Encounter)
+      journal: `${env.DATA_DIR}/satusehat-simulator.jsonl`,
+    })
+  : null;
 const app = await buildApp({
   db: database.db,
   listen: database.listen,

@@ -7,11 +7,20 @@ import {
   permissionsOf,
 } from '@klinikita/domain/access/permissions';
 import { ALL_ACCESS_ROLES } from '@klinikita/domain/access/roles';
+import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import { CLINICAL_ROLES } from '@klinikita/domain/consultations/consultation.rules';
 import { translate } from '@klinikita/domain/i18n/translate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employees, encounters, prescriptions, roles, users } from '../db/schema/index.ts';
+import {
+  employees,
+  encounters,
+  prescriptions,
+  registrations,
+  roles,
+  satusehatDeliveries,
+  users,
+} from '../db/schema/index.ts';
 import { grantMenus } from '../db/seed/demo.ts';
 import { hashPassword, newUid } from '../shared/crypto.ts';
 import {
@@ -62,6 +71,8 @@ interface Scope {
   patient: string;
   patientToDelete: string;
   registration: string;
+  /** A refused delivery of the visit to SATUSEHAT (the sync screen's "Kirim ulang") */
+  delivery: string;
   /** A lab visit registered at the front office (lab results) */
   labVisit: string;
   encounter: string;
@@ -215,7 +226,17 @@ async function records(
   doctorId: number,
   name: string,
 ): Promise<
-  Pick<Scope, 'patient' | 'patientToDelete' | 'registration' | 'labVisit' | 'encounter' | 'letter' | 'token'>
+  Pick<
+    Scope,
+    | 'patient'
+    | 'patientToDelete'
+    | 'registration'
+    | 'delivery'
+    | 'labVisit'
+    | 'encounter'
+    | 'letter'
+    | 'token'
+  >
 > {
   await practisesToday(ctx.database.db, doctorId, clinicId);
   const patient = (
@@ -263,7 +284,29 @@ async function records(
     String(link.url ?? link.token ?? '')
       .split('/')
       .pop() ?? '';
-  return { patient, patientToDelete, registration, labVisit, encounter, letter, token };
+  const delivery = await refusedDelivery(registration);
+  return { patient, patientToDelete, registration, delivery, labVisit, encounter, letter, token };
+}
+
+/** The worker's row for a refused visit, written straight to the table (the worker is not under test). */
+async function refusedDelivery(registrationUid: string): Promise<string> {
+  const db = ctx.database.db;
+  const [visit] = await db.select().from(registrations).where(eq(registrations.uid, registrationUid));
+  const [row] = await db
+    .insert(satusehatDeliveries)
+    .values({
+      corpId: visit.corpId,
+      clinicId: visit.clinicId,
+      kind: 'encounter',
+      sourceKey: registrationUid,
+      registrationId: visit.id,
+      clinicDay: visit.queueDate,
+      state: 'refused',
+      message: 'Encounter.subject is required',
+      issueCode: 'required',
+    })
+    .returning();
+  return row.uid;
 }
 
 /** Corporate-wide records: a role, a template, a drug, a staff member and an uploaded file. */
@@ -479,6 +522,7 @@ async function foreignCorporate() {
     ...[
       visit.patient,
       visit.registration,
+      visit.delivery,
       visit.labVisit,
       visit.encounter,
       visit.letter,
@@ -701,6 +745,10 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   }),
   'POST /satu-sehat/settings/test': (s) => ({ body: { clinicId: s.clinicId } }),
   'POST /satu-sehat/locations/register': (s) => ({ body: { clinicId: s.clinicId } }),
+  'GET /satu-sehat/deliveries': (s) => ({ query: { clinicId: s.clinicId, date: clinicDay('Asia/Jakarta') } }),
+  'POST /satu-sehat/deliveries/:uid/resend': (s) => ({ path: { uid: s.delivery } }),
+  'GET /satu-sehat/visits/:registrationId': (s) => ({ path: { registrationId: s.registration } }),
+  'GET /satu-sehat/refusals': (s) => ({ query: { clinicId: s.clinicId } }),
   'POST /consultations/encounters': (s) => ({ body: { registrationId: s.registration } }),
   'GET /consultations/encounters/:uid': (s) => ({ path: { uid: s.encounter } }),
   'PUT /consultations/encounters/:uid': (s) => ({
@@ -1255,6 +1303,7 @@ const siblingOf = (who: Me): Scope | null => {
     ...scopeOf(who),
     clinicId: other.clinicId,
     registration: other.registration,
+    delivery: other.delivery,
     labVisit: other.labVisit,
     encounter: other.encounter,
     letter: other.letter,

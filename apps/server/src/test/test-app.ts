@@ -26,7 +26,12 @@ let counter = 0;
 
 /** A fresh copy of the seeded template database and the app on top of it. */
 export async function createTestApp(
-  options: { sessionTtlMs?: number; rateLimits?: AppOptions['rateLimits'] } = {},
+  options: {
+    sessionTtlMs?: number;
+    rateLimits?: AppOptions['rateLimits'];
+    /** The SATUSEHAT delivery worker: off unless a test asks for it (it would send every finished visit) */
+    satusehatDelivery?: AppOptions['satusehatDelivery'];
+  } = {},
 ): Promise<TestContext> {
   const templateDatabase = inject('templateDatabase');
   let database: Database;
@@ -57,6 +62,7 @@ export async function createTestApp(
     logLevel: 'silent',
     sessionTtlMs: options.sessionTtlMs,
     rateLimits: options.rateLimits,
+    satusehatDelivery: options.satusehatDelivery ?? false,
     uploadsDir,
     satusehat: {
       secretsKey: Buffer.from(inject('secretsKey'), 'base64'),

@@ -24,6 +24,7 @@ const SPLIT_POINTS = [
   'app/routes/accounting-pages.ts',
   'app/routes/insurer-pages.ts',
   'app/routes/setting-pages.ts',
+  'app/routes/dashboard-pages.ts',
   'app/route-guard.tsx',
   'app/layouts/shell-layout.tsx',
   'app/routes/invoice-list-pages.ts',

@@ -11,6 +11,7 @@ import { InitialLoading, RootLayout, RouteErrorBoundary } from './root-layout.ts
 import { RouteGuard } from './route-guard.tsx';
 import { ACCOUNTING_PAGES } from './routes/accounting-pages.ts';
 import { CASHIER_PAGES } from './routes/cashier-pages.ts';
+import { DASHBOARD_PAGES } from './routes/dashboard-pages.ts';
 import { INSURER_PAGES } from './routes/insurer-pages.ts';
 import { INVOICE_LIST_PAGES } from './routes/invoice-list-pages.ts';
 import { type LazyComponent, lazyComponent } from './routes/lazy-component.ts';
@@ -37,10 +38,6 @@ const moduleLayoutChunk = withCatalogues(
   ['doctorQueue', 'labQueue', 'registrations', 'consultations', 'patients', 'pharmacy', 'staffApi'],
   () => import('./layouts/module-layout.tsx'),
 );
-const dashboardSection = lazyComponent(
-  () => import('../features/dashboard/pages/dashboard-section-page.tsx'),
-  (m) => m.DashboardSectionPage,
-);
 
 /** The screen of every built route of APP_ROUTES, by path. */
 export const PAGES: Readonly<Record<string, LazyComponent>> = {
@@ -57,14 +54,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     () => import('../features/auth/pages/no-permission-page.tsx'),
     (m) => m.NoPermissionPage,
   ),
-  '/DashboardAdvance': dashboardSection,
-  '/DashboardAdvance/crm': dashboardSection,
-  '/DashboardAdvance/inventoryManagement': dashboardSection,
-  '/DashboardAdvance/serviceDistribution': dashboardSection,
-  '/DashboardAdvance/turnAroundTime': lazyComponent(
-    withCatalogues(['turnaround'], () => import('../features/turnaround/pages/turnaround-page.tsx')),
-    (m) => m.TurnaroundPage,
-  ),
+  ...DASHBOARD_PAGES,
   '/Doctor/doctor': lazyComponent(
     withCatalogues(
       [
@@ -105,6 +95,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     withCatalogues(
       [
         'emr',
+        'satusehatSync',
         'patients',
         'consultations',
         'letters',
@@ -132,6 +123,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     withCatalogues(
       [
         'emr',
+        'satusehatSync',
         'patients',
         'consultations',
         'letters',
@@ -201,7 +193,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/MasterDokter': lazyComponent(
     withCatalogues(
-      ['masterWeb', 'staffApi', 'patients'],
+      ['masterWeb', 'staffApi', 'patients', 'staffWeb', 'satusehat'],
       () => import('../features/master-staff/pages/master-doctor-page.tsx'),
     ),
     (m) => m.MasterDoctorPage,
@@ -293,7 +285,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ),
   '/Setting/employee': lazyComponent(
     withCatalogues(
-      ['masterWeb', 'staffApi', 'patients'],
+      ['masterWeb', 'staffApi', 'patients', 'staffWeb', 'satusehat'],
       () => import('../features/master-staff/pages/staff-page.tsx'),
     ),
     (m) => m.StaffPage,

@@ -187,6 +187,8 @@ export const employeeEditSchema = z.object({
     gender: z.enum(['M', 'F', 'N']).optional(),
     dob: z.union([z.literal(''), dobSchema]).optional(),
     icNumber: z.string().max(30, 'validation.tooLong').optional(),
+    /** The SATUSEHAT IHS number fetched by the NIK (/Setting/employee) */
+    ihsNumber: digits(PROFILE_LIMITS.ihsMax).optional(),
     passport: z.string().max(30, 'validation.tooLong').optional(),
     others: z.string().max(100, 'validation.tooLong').optional(),
     address: z.string().max(PROFILE_LIMITS.staffAddressMax, 'validation.tooLong').optional(),
@@ -317,6 +319,7 @@ export const employeeCreateSchema = z.object({
   gender: genderSchema.default('N'),
   dob: optionalDob.default(''),
   icNumber: z.string().trim().max(30, 'validation.tooLong').default(''),
+  ihsNumber: digits(PROFILE_LIMITS.ihsMax).optional(),
   passport: z.string().trim().max(30, 'validation.tooLong').default(''),
   others: z.string().trim().max(100, 'validation.tooLong').default(''),
   phoneNumber: digits(PROFILE_LIMITS.phoneMax).default(''),

@@ -39,6 +39,7 @@ import { regionsEn } from './regions.en.ts';
 import { registrationsEn } from './registrations.en.ts';
 import { satusehatEn } from './satusehat.en.ts';
 import { satusehatSettingsEn } from './satusehat-settings.en.ts';
+import { satusehatSyncEn } from './satusehat-sync.en.ts';
 import { scheduleOverviewEn } from './schedule-overview.en.ts';
 import { serviceHoursEn } from './service-hours.en.ts';
 import { servicesEn } from './services.en.ts';
@@ -57,6 +58,7 @@ export const en: Catalog = {
   staffWeb: staffWebEn,
   satusehat: satusehatEn,
   satusehatSettings: satusehatSettingsEn,
+  satusehatSync: satusehatSyncEn,
   masterWeb: masterWebEn,
   patients: patientsEn,
   registrations: registrationsEn,

@@ -38,6 +38,7 @@ import { regionsId } from './regions.id.ts';
 import { registrationsId } from './registrations.id.ts';
 import { satusehatId } from './satusehat.id.ts';
 import { satusehatSettingsId } from './satusehat-settings.id.ts';
+import { satusehatSyncId } from './satusehat-sync.id.ts';
 import { scheduleOverviewId } from './schedule-overview.id.ts';
 import { serviceHoursId } from './service-hours.id.ts';
 import { servicesId } from './services.id.ts';
@@ -57,6 +58,7 @@ export const id = {
   staffWeb: staffWebId,
   satusehat: satusehatId,
   satusehatSettings: satusehatSettingsId,
+  satusehatSync: satusehatSyncId,
   masterWeb: masterWebId,
   patients: patientsId,
   registrations: registrationsId,

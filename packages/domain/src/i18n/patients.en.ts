@@ -110,5 +110,14 @@ export const patientsEn: typeof patientsId = {
     checkAgain: 'Check again',
     notFound: 'Patient not found.',
     backToList: 'Back to the list',
+    motherNik: "Newborn without a NIK: mother's NIK",
+    motherNikHint: "A baby not yet on the family card is known to SATUSEHAT by its mother's NIK",
+    ihsNumber: 'SATUSEHAT IHS number: {{ihs}}',
+    ihsMissing: 'No IHS number yet',
+    ihsNotChecked: 'not looked up at SATUSEHAT yet (looked up automatically after saving)',
+    ihsReasonpatientNoNik:
+      "the patient has no NIK (enter the NIK, or the mother's for a baby); the visits cannot be sent to SATUSEHAT yet",
+    ihsReasonpatientNotFound:
+      'SATUSEHAT does not know this NIK; check it. The visits cannot be sent to SATUSEHAT yet',
   },
 };

@@ -107,5 +107,14 @@ export const patientsId = {
     checkAgain: 'Periksa lagi',
     notFound: 'Data pasien tidak ditemukan.',
     backToList: 'Kembali ke daftar',
+    motherNik: 'Bayi tanpa NIK: NIK ibu',
+    motherNikHint: 'Bayi yang belum tercantum di KK dikenali SATUSEHAT dari NIK ibunya',
+    ihsNumber: 'Nomor IHS SATUSEHAT: {{ihs}}',
+    ihsMissing: 'Belum ada IHS',
+    ihsNotChecked: 'belum dicari di SATUSEHAT (dicari otomatis setelah disimpan)',
+    ihsReasonpatientNoNik:
+      'pasien tidak punya NIK (isi NIK, atau NIK ibu untuk bayi); kunjungannya belum dapat dikirim ke SATUSEHAT',
+    ihsReasonpatientNotFound:
+      'NIK tidak dikenal SATUSEHAT; periksa NIK. Kunjungannya belum dapat dikirim ke SATUSEHAT',
   },
 };

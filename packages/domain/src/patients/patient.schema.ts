@@ -10,6 +10,9 @@ export const RHESUS = ['+', '-'] as const;
 export const PAYER_TYPES = ['self', 'company', 'insurance', 'bpjs'] as const;
 export type PayerType = (typeof PAYER_TYPES)[number];
 export type PatientTitle = (typeof PATIENT_TITLES)[number];
+/** Why a patient has no IHS number after a lookup (a subset of the SATUSEHAT blocked reasons). */
+export const PATIENT_IHS_MISSING_REASONS = ['patientNoNik', 'patientNotFound'] as const;
+export type PatientIhsMissingReason = (typeof PATIENT_IHS_MISSING_REASONS)[number];
 
 export const PATIENT_LIMITS = {
   nameMin: 3,
@@ -126,6 +129,8 @@ const patientFields = {
   emergencyRelation: optionalText(50),
   allergies: optionalText(PATIENT_LIMITS.allergiesMax),
   ihsNumber: optionalText(20).regex(/^[A-Za-z0-9]*$/, 'validation.invalid'),
+  /** A newborn without a NIK of its own: the mother's, by which SATUSEHAT knows the baby. */
+  motherNik: nikSchema,
 };
 
 type FieldValues = {
@@ -184,6 +189,7 @@ export const patientCreateSchema = withCrossRules(
     emergencyRelation: patientFields.emergencyRelation.default(''),
     allergies: patientFields.allergies.default(''),
     ihsNumber: patientFields.ihsNumber.default(''),
+    motherNik: patientFields.motherNik.default(''),
     /** Saves although a patient with the same name and birth date exists (the clerk checked). */
     confirmDuplicate: z.boolean().default(false),
   }),
@@ -248,6 +254,10 @@ export const patientSchema = z.object({
   emergencyRelation: z.string().nullable(),
   allergies: z.string().nullable(),
   ihsNumber: z.string().nullable(),
+  motherNik: z.string().nullable(),
+  /** The last SATUSEHAT identity lookup (ISO), and why it found no IHS number */
+  ihsCheckedAt: z.string().nullable(),
+  ihsMissingReason: z.enum(PATIENT_IHS_MISSING_REASONS).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

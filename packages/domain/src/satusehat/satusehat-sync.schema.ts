@@ -80,6 +80,8 @@ export const satusehatDeliverySchema = z.object({
   lastStatus: z.number().int().nullable(),
   /** The platform's words, in Indonesian where the code is known */
   message: z.string().nullable(),
+  /** The OperationOutcome issue code (`value`, `required`…): the screen explains the known ones (`issueKey`) */
+  issueCode: z.string().nullable(),
   /** The field the platform named (`Encounter.period.start`) */
   expression: z.string().nullable(),
   blockedReason: z.enum(SATUSEHAT_BLOCKED_REASONS).nullable(),

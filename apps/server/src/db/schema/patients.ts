@@ -44,6 +44,11 @@ export const patients = pgTable(
     emergencyRelation: text('emergency_relation'),
     allergies: text('allergies'),
     ihsNumber: text('ihs_number'),
+    /** A newborn without a NIK of its own is found at SATUSEHAT by its mother's. */
+    motherNik: text('mother_nik'),
+    /** The last SATUSEHAT identity lookup, and why it found no IHS number (null: found) */
+    ihsCheckedAt: timestamp('ihs_checked_at', { withTimezone: true }),
+    ihsMissingReason: text('ihs_missing_reason', { enum: ['patientNoNik', 'patientNotFound'] }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -231,6 +231,10 @@ const FOREIGNERS = [
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** A mother's birth date for a baby's: 28 years before it. */
+const motherDob = (baby: Date) =>
+  `${baby.getFullYear() - 28}-${pad(baby.getMonth() + 1)}-${pad(baby.getDate())}`;
+
 /** A NIK consistent with its region, birth date and sex (women's day plus 40). */
 function nikFor(districtCode: string, dob: string, sex: 'M' | 'F', serial: number) {
   const [y, m, d] = dob.split('-').map(Number);
@@ -307,6 +311,8 @@ export async function seedPatients(db: Executor, count = 300) {
       clinicId,
       mrn: nextMrn(clinicId),
       nik: hasNik ? nikFor(place.code, dob, sex, i + 1) : null,
+      // a baby without a NIK is known at SATUSEHAT by its mother's (nik-ibu)
+      motherNik: hasNik ? null : nikFor(place.code, motherDob(dobDate), 'F', 5000 + (i % 4999)),
       nationality: 'WNI',
       name,
       sex,

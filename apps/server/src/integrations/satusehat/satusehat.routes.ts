@@ -6,6 +6,7 @@ import { type AuthSession, requireSession } from '../../plugins/auth.ts';
 import { can } from '../../shared/access.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
+import { deliveryStatusRoutes } from './delivery-status.routes.ts';
 import { type SatusehatConfig, SatusehatService } from './satusehat.service.ts';
 import { satusehatSettingsRoutes } from './satusehat-settings.routes.ts';
 
@@ -30,6 +31,7 @@ export async function satusehatRoutes(app: FastifyInstance, opts: { db: Db; satu
   const service = new SatusehatService(opts.db, opts.satusehat);
   // the settings screen shares the clinics' clients (and their tokens) with the lookups
   satusehatSettingsRoutes(app, { ...opts, platform: service });
+  deliveryStatusRoutes(app, opts);
 
   route(app, practitionerIhsByNik, async (req) => {
     const session = requireSession(req);

@@ -36,11 +36,19 @@ export class SatusehatService {
   async clientForClinic(clinicId: number): Promise<SatusehatClient> {
     const settings = await findSatusehatSettings(this.db, clinicId);
     if (!settings) throw new AppError(409, 'satusehat.notConfigured');
+    return this.clientFor(settings);
+  }
+
+  /**
+   * The clinic's shared client for settings the caller has read itself (inside its transaction:
+   * on PGlite a read through the service's own handle would wait for that transaction).
+   */
+  clientFor(settings: SatusehatSettingsRow): SatusehatClient {
     const fingerprint = fingerprintOf(settings);
-    const cached = this.clients.get(clinicId);
+    const cached = this.clients.get(settings.clinicId);
     if (cached?.fingerprint === fingerprint) return cached.client;
     const client = this.build(settings);
-    this.clients.set(clinicId, { fingerprint, client });
+    this.clients.set(settings.clinicId, { fingerprint, client });
     return client;
   }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { satusehatSettings } from '../../db/schema/index.ts';
+import type { Executor } from '../../shared/sql.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 
 export type SatusehatSettingsRow = typeof satusehatSettings.$inferSelect;
@@ -17,7 +18,7 @@ export const openClientSecret = (
 ) => openSecret(key, row.clientSecretEnc, secretContext(row.clinicId));
 
 export async function findSatusehatSettings(
-  db: Db,
+  db: Executor,
   clinicId: number,
 ): Promise<SatusehatSettingsRow | undefined> {
   const [row] = await db.select().from(satusehatSettings).where(eq(satusehatSettings.clinicId, clinicId));

@@ -271,6 +271,7 @@ describe('staff list and adding staff', () => {
       phoneNumber: '08121234',
       address: 'Cikarang',
       icNumber: '3216010506900001',
+      ihsNumber: '10001354453',
     };
     const count0 = (await ctx.database.db.select({ n: count() }).from(users))[0].n;
     for (const [patch, message] of [
@@ -305,6 +306,12 @@ describe('staff list and adding staff', () => {
       role: { role: 'Nurse' },
       uidEmployee: json(res).data.uidEmployee,
     });
+    // the IHS number fetched on the form (SATUSEHAT) is kept with the staff record
+    const [saved] = await ctx.database.db
+      .select({ ihsNumber: employees.ihsNumber })
+      .from(employees)
+      .where(eq(employees.uid, json(res).data.uidEmployee));
+    expect(saved.ihsNumber).toBe('10001354453');
   });
 });
 

@@ -50,6 +50,9 @@ export function toPatient(row: PatientRow, at: Date = new Date()): Patient {
     emergencyRelation: row.emergencyRelation,
     allergies: row.allergies,
     ihsNumber: row.ihsNumber,
+    motherNik: row.motherNik,
+    ihsCheckedAt: row.ihsCheckedAt?.toISOString() ?? null,
+    ihsMissingReason: row.ihsMissingReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import { fromDDMMYYYY } from '@klinikita/domain/common/dates';
+import { PATIENT_EVENTS } from '@klinikita/domain/patients/patient.events';
 import {
   formatMrn,
   type PatientCreateInput,
@@ -14,6 +15,7 @@ import { newUid } from '../../shared/crypto.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
 import { type Executor, isUniqueViolation, pageOf, type Tx } from '../../shared/sql.ts';
 import { findRegionIssue } from '../regions/regions.service.ts';
+import { emitIdentity } from './patients.events.ts';
 import { type PatientRow, toPatient, toPatientSummary } from './patients.mapper.ts';
 import {
   activeCompanyExists,
@@ -258,8 +260,11 @@ export async function createPatient(db: Db, session: AuthSession, input: Patient
         emergencyRelation: textOrNull(input.emergencyRelation),
         allergies: textOrNull(input.allergies),
         ihsNumber: textOrNull(input.ihsNumber),
+        motherNik: textOrNull(input.motherNik),
         createdBy: session.userId,
       });
+      if (!input.ihsNumber)
+        await emitIdentity(tx, PATIENT_EVENTS.registered, { ...row, corpId: session.corpId });
       await audit(tx, session, ip, 'patient.create', row, {
         mrn,
         confirmedDuplicate: input.confirmDuplicate || undefined,
@@ -348,14 +353,19 @@ export async function editPatient(
     emergencyRelation: editText(d.emergencyRelation),
     allergies: editText(d.allergies),
     ihsNumber: editText(d.ihsNumber),
+    motherNik: editText(d.motherNik),
   };
   // the names of the fields whose value changes, never the values: identity and health data
   const changed = Object.entries(values)
     .filter(([field, value]) => value !== undefined && value !== row[field as keyof PatientRow])
     .map(([field]) => field);
+  // a new NIK (or mother's NIK) makes the IHS number found by the old one stale: looked up again
+  const identityChanged = d.ihsNumber === undefined && changed.some((f) => f === 'nik' || f === 'motherNik');
+  const identityReset = identityChanged && { ihsNumber: null, ihsCheckedAt: null, ihsMissingReason: null };
   await guardNik(db, session.corpId, nik, () =>
     db.transaction(async (tx) => {
-      await updatePatient(tx, row.id, { ...values, updatedAt: new Date() });
+      await updatePatient(tx, row.id, { ...values, ...identityReset, updatedAt: new Date() });
+      if (identityChanged) await emitIdentity(tx, PATIENT_EVENTS.identityChanged, row);
       await audit(tx, session, ip, 'patient.update', row, {
         fields: changed,
         confirmedDuplicate: confirmDuplicate || undefined,

@@ -7,12 +7,12 @@ export const SETTING_PAGES: Readonly<Record<string, LazyComponent>> = {
     () => import('../../features/settings/pages/roles-page.tsx'),
     (m) => m.RolesPage,
   ),
-  // the clinic's SATUSEHAT connection and Locations (issue 19 §1)
+  // the clinic's SATUSEHAT connection and Locations (issue 19 §1), and what was sent (§5): two tabs
   '/Setting/satuSehat': lazyComponent(
     withCatalogues(
-      ['satusehatSettings', 'satusehat'],
-      () => import('../../features/satusehat-settings/pages/satusehat-settings-page.tsx'),
+      ['satusehatSettings', 'satusehatSync', 'satusehat'],
+      () => import('../satusehat-page.tsx'),
     ),
-    (m) => m.SatusehatSettingsPage,
+    (m) => m.SatusehatPage,
   ),
 };

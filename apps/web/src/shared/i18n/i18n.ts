@@ -95,6 +95,10 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/satusehat-settings.id'),
     () => import('@klinikita/domain/i18n/satusehat-settings.en'),
   ),
+  satusehatSync: pair(
+    () => import('@klinikita/domain/i18n/satusehat-sync.id'),
+    () => import('@klinikita/domain/i18n/satusehat-sync.en'),
+  ),
   masterWeb: pair(
     () => import('@klinikita/domain/i18n/master-web.id'),
     () => import('@klinikita/domain/i18n/master-web.en'),

@@ -35,6 +35,8 @@ export type BuiltDelivery =
       bundle: Bundle;
       /** Each entry's fullUrl → what it is here (`Encounter`, `Condition:J06.9`…), to keep the ids the platform answers */
       locals: Record<string, string>;
+      /** What the visit holds but this bundle leaves out, and why (a drug without KFA code…) */
+      omitted?: { local: string; reason: SatusehatBlockedReason; detail: string }[];
     }
   | { ok: false; reason: SatusehatBlockedReason; detail?: string };
 

@@ -9,7 +9,7 @@ export interface SimulatorClient {
 }
 
 const PRACTITIONER_IHS_SYSTEM = 'https://fhir.kemkes.go.id/id/nakes-his-number';
-const PATIENT_IHS_SYSTEM = 'https://fhir.kemkes.go.id/id/ihs-number';
+export const PATIENT_IHS_SYSTEM = 'https://fhir.kemkes.go.id/id/ihs-number';
 
 /**
  * Applications the simulator knows, one per organization; the demo seed gives each demo clinic

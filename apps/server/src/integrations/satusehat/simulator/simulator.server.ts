@@ -20,6 +20,7 @@ import {
   type PendingFault,
 } from './simulator.faults.ts';
 import { fhirInteractions } from './simulator.fhir.ts';
+import { type PopulationPerson, seedPopulation } from './simulator.population.ts';
 import { type ReceivedLog, receivedLog } from './simulator.received.ts';
 import { tokenDesk } from './simulator.tokens.ts';
 
@@ -55,6 +56,10 @@ export interface SimulatorOptions {
   port?: number;
   /** KFA codes known beyond the seeded ones */
   kfaCodes?: readonly string[];
+  /** Citizens known beyond the sandbox's dummy patients (the demo's patients) */
+  population?: readonly PopulationPerson[];
+  /** A file that keeps what the simulator was sent across restarts (the demo's); none: memory only */
+  journal?: string;
 }
 
 export interface SatusehatSimulator {
@@ -66,6 +71,8 @@ export interface SatusehatSimulator {
   log(): readonly SimulatorLogEntry[];
   /** Every create received (alone or in a transaction) and the counts per local identifier */
   received(): ReceivedLog;
+  /** Makes the platform know these citizens too (kept by `reset`) */
+  populate(people: readonly PopulationPerson[]): void;
   revokeTokens(): void;
   setTokenLifetime(seconds: number): void;
   reset(): void;
@@ -79,10 +86,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
   const faults = faultQueue();
   const entries: SimulatorLogEntry[] = [];
   const received = receivedLog(now);
-  const store = new FhirStore([
-    ...[...SEED_PRACTITIONERS, ...SEED_PATIENTS].map((resource) => ({ resource, owner: 'public' })),
-    ...SEED_ORGANIZATIONS.map((resource) => ({ resource, owner: resource.id! })),
-  ]);
+  const store = new FhirStore(
+    [
+      ...[...SEED_PRACTITIONERS, ...SEED_PATIENTS].map((resource) => ({ resource, owner: 'public' })),
+      ...SEED_ORGANIZATIONS.map((resource) => ({ resource, owner: resource.id! })),
+    ],
+    options.journal,
+  );
+  seedPopulation(store, options.population ?? []);
   let baseUrl = '';
   const interactions = fhirInteractions({
     store,
@@ -232,6 +243,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
     injectFault,
     log: () => [...entries],
     received: () => received.snapshot(),
+    populate: (people) => seedPopulation(store, people),
     revokeTokens: () => tokens.revoke(),
     setTokenLifetime: (seconds) => tokens.setLifetime(seconds),
     reset,

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
 import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
+import { SatusehatVisitBadge } from '../../../shared/satusehat/satusehat-state-badge.tsx';
 import { type Encounter, encounterPdfUrl, letterPdfUrl } from '../api/record-api.ts';
 import { formatDate } from '../format.ts';
 import { OrderResults } from './order-results.tsx';
@@ -221,6 +222,7 @@ export function VisitCard({
               >
                 {t(`consultations.status.${e.status}`)}
               </Badge>
+              {e.status === 'signed' && <SatusehatVisitBadge registrationId={e.registration.uid} />}
             </Group>
             <Text size="sm" c="dimmed">
               {[e.clinic.name, e.doctor?.name, t('emr.visit.queue', { number: e.registration.queueNumber })]

@@ -43,6 +43,7 @@ import {
   type Sex,
   submitErrors,
 } from './form-kit.ts';
+import { IhsField } from './ihs-field.tsx';
 import { PersonalFields } from './personal-fields.tsx';
 
 interface DoctorFormValues {
@@ -58,6 +59,7 @@ interface DoctorFormValues {
   gender: Sex;
   dob: string;
   icNumber: string;
+  ihsNumber: string;
   phoneNumber: string;
   address: string;
 }
@@ -75,6 +77,7 @@ const EMPTY: DoctorFormValues = {
   gender: 'N',
   dob: '',
   icNumber: '',
+  ihsNumber: '',
   phoneNumber: '',
   address: '',
 };
@@ -93,6 +96,7 @@ function fromDetail(d: MasterDoctorDetail): DoctorFormValues {
     gender: asSex(d.gender),
     dob: d.dob ?? '',
     icNumber: d.identificationNumber ?? '',
+    ihsNumber: d.ihsNumber ?? '',
     phoneNumber: d.mobilePhone ?? '',
     address: d.address ?? '',
   };
@@ -185,7 +189,9 @@ function DoctorForm({
     setMany({ [key]: value } as Partial<DoctorFormValues>);
   const { errorOf, text } = fieldBindings(values, (key, value) => set(key, value as never), errors);
 
-  function payloadFields(): Omit<DoctorCreateInput, 'password' | 'ihsNumber' | 'passport' | 'others'> {
+  function payloadFields(): Omit<DoctorCreateInput, 'password' | 'ihsNumber' | 'passport' | 'others'> & {
+    ihsNumber?: string;
+  } {
     const specialist = specialists.data?.find((x) => String(x._id) === values.specialistId);
     return {
       name: values.name,
@@ -199,6 +205,8 @@ function DoctorForm({
       gender: values.gender,
       dob: values.dob,
       icNumber: values.icNumber,
+      // sent once fetched: the payload of the spec has no IHS number otherwise
+      ...(values.ihsNumber ? { ihsNumber: values.ihsNumber } : {}),
       phoneNumber: values.phoneNumber,
       address: values.address,
     };
@@ -321,6 +329,12 @@ function DoctorForm({
           errors={errors}
           required
           addressMax={PROFILE_LIMITS.doctorAddressMax}
+        />
+        <IhsField
+          nik={values.icNumber}
+          value={values.ihsNumber}
+          onChange={(ihs) => set('ihsNumber', ihs)}
+          error={errors.ihsNumber}
         />
         {errors[FORM_ERROR] && (
           <Alert color="orange" variant="light">

@@ -36,6 +36,7 @@ import {
   type Sex,
   submitErrors,
 } from './form-kit.ts';
+import { IhsField } from './ihs-field.tsx';
 import { PersonalFields } from './personal-fields.tsx';
 
 interface StaffFormValues {
@@ -51,6 +52,7 @@ interface StaffFormValues {
   phoneNumber: string;
   address: string;
   icNumber: string;
+  ihsNumber: string;
 }
 
 const EMPTY: StaffFormValues = {
@@ -66,6 +68,7 @@ const EMPTY: StaffFormValues = {
   phoneNumber: '',
   address: '',
   icNumber: '',
+  ihsNumber: '',
 };
 
 function fromDetail(d: StaffDetail): StaffFormValues {
@@ -82,6 +85,7 @@ function fromDetail(d: StaffDetail): StaffFormValues {
     phoneNumber: d.phoneNumber ?? '',
     address: d.address ?? '',
     icNumber: d.icNumber ?? '',
+    ihsNumber: d.ihsNumber ?? '',
   };
 }
 
@@ -183,6 +187,8 @@ function StaffForm({
       phoneNumber: values.phoneNumber,
       address: values.address,
       icNumber: values.icNumber,
+      // sent once fetched: the payload of the spec has no IHS number otherwise
+      ...(values.ihsNumber ? { ihsNumber: values.ihsNumber } : {}),
     };
     const onError = (error: unknown) => setErrors(submitErrors(error, 'username'));
     const onSuccess = (res: { message: string }) => {
@@ -291,6 +297,12 @@ function StaffForm({
           onChange={setMany}
           errors={errors}
           addressMax={PROFILE_LIMITS.staffAddressMax}
+        />
+        <IhsField
+          nik={values.icNumber}
+          value={values.ihsNumber}
+          onChange={(ihs) => set('ihsNumber', ihs)}
+          error={errors.ihsNumber}
         />
         {errors[FORM_ERROR] && (
           <Alert color="orange" variant="light">

@@ -232,6 +232,25 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Data berhasil disimpan')).toBeInTheDocument();
   });
 
+  it('fetches the IHS number by the NIK and saves it with the employee', async () => {
+    const fetchMock = setup({
+      [`${API}/satu-sehat/practitioner-ihs-by-nik/3171015607920003`]: () => ok({ ihsNumber: '10001354453' }),
+      [`${API}/settings/employee`]: () => ok(undefined, 'Data berhasil disimpan'),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ubah Siti Nurhaliza' }));
+    await waitFor(() => expect(input(/^Nama/).value).toBe('Siti Nurhaliza'));
+    fireEvent.click(screen.getByRole('button', { name: 'Ambil Nomor IHS' }));
+    await waitFor(() => expect(input(/Nomor IHS/).value).toBe('10001354453'));
+    fireEvent.submit(input(/^Nama/).closest('form')!);
+    await waitFor(() =>
+      expect(bodies(fetchMock.mock.calls, 'settings/employee', 'PATCH')[0].updateData).toMatchObject({
+        icNumber: '3171015607920003',
+        ihsNumber: '10001354453',
+      }),
+    );
+  });
+
   it('deactivates only after the confirmation, sending active false', async () => {
     const fetchMock = setup({ [`${API}/settings/employee`]: () => ok(undefined, 'Data berhasil disimpan') });
     renderPage();

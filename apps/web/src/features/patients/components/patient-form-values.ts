@@ -16,6 +16,8 @@ export interface PatientFormValues extends RegionValue {
   clinicId: string | null;
   nationality: (typeof NATIONALITIES)[number];
   nik: string;
+  /** A newborn without a NIK: the mother's, by which SATUSEHAT knows the baby */
+  motherNik: string;
   passport: string;
   /** The title the clerk chose; null follows the age-and-sex rule. */
   title: PatientTitle | null;
@@ -42,6 +44,7 @@ export const emptyPatientForm = (clinicId: number | null): PatientFormValues => 
   clinicId: clinicId === null ? null : String(clinicId),
   nationality: 'WNI',
   nik: '',
+  motherNik: '',
   passport: '',
   title: null,
   name: '',
@@ -67,6 +70,7 @@ export const patientFormOf = (p: Patient): PatientFormValues => ({
   clinicId: String(p.clinicId),
   nationality: p.nationality,
   nik: p.nik ?? '',
+  motherNik: p.motherNik ?? '',
   passport: p.passport ?? '',
   title: p.titleAuto ? null : p.title,
   name: p.name,
@@ -109,6 +113,8 @@ export function patientBody(v: PatientFormValues) {
   return {
     nationality: v.nationality,
     nik: v.nationality === 'WNI' ? v.nik : '',
+    // only a citizen without a NIK of their own (a newborn) is known by the mother's
+    motherNik: v.nationality === 'WNI' && !v.nik ? v.motherNik : '',
     passport: v.nationality === 'WNA' ? v.passport : '',
     title: v.title,
     name: v.name,

@@ -22,7 +22,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
-import { digitsOnly, passportMask } from '../../../shared/patients/patient-inputs.ts';
+import { ageOf, digitsOnly, passportMask } from '../../../shared/patients/patient-inputs.ts';
 import { FORM_ERROR } from '../../../shared/patients/patient-refusal.ts';
 import { usePartnerCompanies } from '../../../shared/registrations/registrations-api.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
@@ -39,6 +39,9 @@ function IdentitySection({ form, isNew }: { form: PatientFormState; isNew: boole
   const user = useSessionUser();
   const { values, errors, nikOwner, set, errorOf } = form;
   const suggestion = suggestedTitle(values.dob, values.sex);
+  // a baby not yet on the family card has no NIK: SATUSEHAT knows it by the mother's
+  const newborn = (ageOf(values.dob)?.years ?? 1) < 1;
+  const showMotherNik = values.nationality === 'WNI' && !values.nik && (newborn || values.motherNik !== '');
   const clinicOptions = user.clinics.map((c) => ({ value: String(c.id), label: c.name }));
 
   const nikError: ReactNode = errors.nik ? (
@@ -123,6 +126,16 @@ function IdentitySection({ form, isNew }: { form: PatientFormState; isNew: boole
       }
       after={
         <>
+          {showMotherNik && (
+            <TextInput
+              label={t('patients.web.motherNik')}
+              description={t('patients.web.motherNikHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={16}
+              {...form.text('motherNik', digitsOnly)}
+            />
+          )}
           <Select
             label={t('patients.web.titleLabel')}
             description={

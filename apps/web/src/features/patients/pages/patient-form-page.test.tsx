@@ -159,4 +159,26 @@ describe('Patient form', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Batal' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/MasterPasien$/);
   });
+
+  it('asks a newborn without a NIK for the mother’s NIK and sends it', async () => {
+    const fetchMock = mockApi({
+      [`${API}/patients`]: () =>
+        ok(summary({ uid: 'p8' }), 'Pasien berhasil ditambahkan dengan No. RM RM-1-000008'),
+    });
+    renderWithApp(<PatientAddPage />, { route: '/MasterPasien/add' });
+    expect(screen.queryByRole('textbox', { name: /NIK ibu/ })).toBeNull();
+    type(/Nama lengkap/, 'By. Ny. Sari');
+    fireEvent.click(screen.getByRole('radio', { name: 'Perempuan' }));
+    type(/Tanggal lahir/, yearsAgo(0));
+    type(/NIK ibu/, '3171065505');
+    save();
+    expect(await screen.findByText('NIK harus 16 digit angka')).toBeInTheDocument();
+    type(/NIK ibu/, '3171065505900503');
+    save();
+    await waitFor(() => expect(bodies(fetchMock.mock.calls, 'patients', 'POST')).toHaveLength(1));
+    expect(bodies(fetchMock.mock.calls, 'patients', 'POST')[0]).toMatchObject({
+      nik: '',
+      motherNik: '3171065505900503',
+    });
+  });
 });

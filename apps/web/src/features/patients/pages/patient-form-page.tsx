@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
 import { usePatient } from '../../../shared/patients/patients-api.ts';
 import { useRegionLookup } from '../api/regions.ts';
+import { IhsStatus } from '../components/ihs-status.tsx';
 import { PatientForm } from '../components/patient-form.tsx';
 import { LIST_PATH } from '../components/use-patient-form.ts';
 
@@ -64,6 +65,7 @@ function PatientFormScreen({ patient }: { patient: Patient | null }) {
           </Text>
         )}
         {patient && <StoredRegion patient={patient} />}
+        {patient && <IhsStatus patient={patient} />}
       </div>
       <Card withBorder padding="lg">
         <PatientForm patient={patient} />

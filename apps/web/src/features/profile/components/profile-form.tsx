@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client.ts';
 import { toFieldErrors } from '../../../shared/form-errors.ts';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
-import { getPractitionerIhs } from '../api/get-practitioner-ihs.ts';
+import { getPractitionerIhs } from '../../../shared/satusehat/practitioner-ihs.ts';
 import { useSpecialists } from '../api/get-specialists.ts';
 import { refreshSessionUser } from '../api/refresh-session-user.ts';
 import { useUpdateOwnProfile } from '../api/update-own-profile.ts';
