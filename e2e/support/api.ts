@@ -58,7 +58,7 @@ export interface NoteContent {
 }
 
 /**
- * Given `pendaftaran` registered a new patient at Menteng for `dokter`, who examined them and
+ * Given `pendaftaran` registered a new patient (or an existing one: `{ uid, mrn }`) at Menteng for `dokter`, who examined them and
  * signed `note`: the patient and the visit. The doctor's session is passed to `prepare` first
  * (e.g. to look a drug up for the prescription).
  */
@@ -73,11 +73,15 @@ export async function signedDoctorVisit(
   try {
     const dokter = await call<{ DoctorId: number }>(doctor.page, 'GET', 'users');
     const content = typeof note === 'function' ? await note(doctor.page) : note;
-    const created = await call<{ uid: string; mrn: string }>(front.page, 'POST', 'patients', {
-      clinicId: 10,
-      ...patient,
-      confirmDuplicate: true,
-    });
+    // a patient already registered (`uid`, `mrn`) comes again; another is registered first
+    const created =
+      typeof patient.uid === 'string'
+        ? { uid: patient.uid, mrn: String(patient.mrn) }
+        : await call<{ uid: string; mrn: string }>(front.page, 'POST', 'patients', {
+            clinicId: 10,
+            ...patient,
+            confirmDuplicate: true,
+          });
     const visit = await call<{ _id: string }>(front.page, 'POST', 'registrations/registrations', {
       clinicId: 10,
       patientId: created.uid,

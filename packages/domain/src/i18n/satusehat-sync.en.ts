@@ -49,6 +49,8 @@ export const satusehatSyncEn: typeof satusehatSyncId = {
   allKinds: 'All kinds',
   search: 'Search patient, record no. or queue no.',
   table: 'SATUSEHAT deliveries',
+  moreIds: '+{{count}} more',
+  fewerIds: 'Show fewer',
   columns: {
     visit: 'Visit',
     kind: 'Kind',

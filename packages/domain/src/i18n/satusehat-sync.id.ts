@@ -53,6 +53,8 @@ export const satusehatSyncId = {
   allKinds: 'Semua jenis',
   search: 'Cari pasien, no. RM atau no. antrean',
   table: 'Daftar pengiriman SATUSEHAT',
+  moreIds: '+{{count}} lainnya',
+  fewerIds: 'Ringkas',
   columns: {
     visit: 'Kunjungan',
     kind: 'Jenis',

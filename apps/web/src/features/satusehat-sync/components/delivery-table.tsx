@@ -1,6 +1,7 @@
 import type { SatusehatDelivery } from '@klinikita/domain/satusehat/satusehat-sync.schema';
-import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { currentLocale } from '../../../shared/i18n/i18n.ts';
@@ -27,6 +28,35 @@ function Timing({ delivery: d, timeZone }: { delivery: SatusehatDelivery; timeZo
         <Text size="xs" c="dimmed">
           {t('satusehatSync.acceptedAt', { at: at(d.acceptedAt) })}
         </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** How many of a delivery's platform ids show before "+n lainnya" (a lab report holds dozens). */
+const IDS_SHOWN = 3;
+
+/** The resources the platform took, each with its id; a long list folds after the first few. */
+function PlatformIds({ ids }: { ids: SatusehatDelivery['platformIds'] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const shown = open ? ids : ids.slice(0, IDS_SHOWN);
+  return (
+    <Stack gap={2}>
+      {shown.map((p) => (
+        <Text
+          key={`${p.resourceType}/${p.id}`}
+          size="xs"
+          title={p.local}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {p.resourceType} <Code>{p.id}</Code>
+        </Text>
+      ))}
+      {ids.length > IDS_SHOWN && (
+        <Anchor component="button" type="button" size="xs" ta="left" onClick={() => setOpen((o) => !o)}>
+          {open ? t('satusehatSync.fewerIds') : t('satusehatSync.moreIds', { count: ids.length - IDS_SHOWN })}
+        </Anchor>
       )}
     </Stack>
   );
@@ -92,18 +122,7 @@ export function DeliveryTable({
                 <DeliveryMessage delivery={d} />
               </Table.Td>
               <Table.Td>
-                <Stack gap={2}>
-                  {d.platformIds.map((p) => (
-                    <Text
-                      key={`${p.resourceType}/${p.id}`}
-                      size="xs"
-                      title={p.local}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {p.resourceType} <Code>{p.id}</Code>
-                    </Text>
-                  ))}
-                </Stack>
+                <PlatformIds ids={d.platformIds} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {(d.state === 'refused' || d.state === 'blocked') && (

@@ -1,0 +1,212 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession, call, signedDoctorVisit } from '../support/api.ts';
+import { logIn } from '../support/app.ts';
+import { launchBrowser, newPage, shot } from '../support/browser.ts';
+
+/**
+ * Issue 19 "Done means" against the bundled simulator: the demo clinic is set up (its rooms are
+ * Locations), a doctor finishes a visit, the pharmacy hands the drug over and Cikarang's lab
+ * releases the blood count; the admin sees the visit, the handover and the result accepted on
+ * the sync screen, and the doctor sees the badge on the visit in the record.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A citizen the platform knows: the demo patient holding the sandbox's dummy NIK (satusehat.md). */
+const SANDBOX_NIK = '9271060312000001';
+/** A KFA code the bundled simulator knows (a sample value; a clinic fills real ones from the KFA browser) */
+const SAMPLE_KFA = '93000001';
+
+interface Drug {
+  uid: string;
+  name: string;
+  genericName: string | null;
+  form: string;
+  strength: string | null;
+  unit: string;
+  kfaCode: string | null;
+  price: number;
+  active: boolean;
+}
+
+/** Paracetamol 500 mg, given a KFA code by the admin when it has none (the drug master's field). */
+async function drugWithKfa(admin: Page): Promise<Drug> {
+  const [drug] = await call<{ docs: Drug[] }>(
+    admin,
+    'GET',
+    'settings/pharmacy/drugs?search=Paracetamol%20500&active=true',
+  ).then((d) => d.docs);
+  expect(drug).toBeDefined();
+  if (drug.kfaCode) return drug;
+  const { uid, ...fields } = drug;
+  return call<Drug>(admin, 'PUT', `settings/pharmacy/drugs/${uid}`, { ...fields, kfaCode: SAMPLE_KFA });
+}
+
+/** The lab visit Cikarang made of the Menteng doctor's order, once the event is handled. */
+async function labVisitOf(lab: Page, mrn: string): Promise<string> {
+  let labVisit = '';
+  await expect
+    .poll(
+      async () => {
+        const rows = await call<{ _id: string }[]>(
+          lab,
+          'GET',
+          `registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB&search=${mrn}`,
+        );
+        labVisit = rows[0]?._id ?? '';
+        return labVisit;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return labVisit;
+}
+
+/** The sync screen's rows of the patient, as "kind: state" (the screen refetches every 10 s). */
+async function rowsOf(page: Page, patient: string): Promise<string[]> {
+  const rows = page.getByTestId('sync-row').filter({ hasText: patient });
+  const texts: string[] = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const cells = rows.nth(i).getByRole('cell');
+    texts.push(
+      `${(await cells.nth(1).textContent())?.trim()}: ${(await cells.nth(2).textContent())?.trim()}`,
+    );
+  }
+  return texts.sort();
+}
+
+describe('SATUSEHAT delivery', () => {
+  it('a finished visit, its handover and its lab result are accepted by the platform and shown on the sync screen and in the record', {
+    timeout: 240_000,
+  }, async () => {
+    // Given Menteng's rooms are Locations at the platform and Paracetamol carries a KFA code
+    const admin = await apiSession(browser, 'admin');
+    await call(admin.page, 'POST', 'satu-sehat/locations/register', { clinicId: 10 });
+    const drug = await drugWithKfa(admin.page);
+    const [known] = await call<{ docs: { uid: string; mrn: string; name: string }[] }>(
+      admin.page,
+      'GET',
+      `patients?search=${SANDBOX_NIK}`,
+    ).then((d) => d.docs);
+    expect(known).toBeDefined();
+    await admin.context.close();
+    const PATIENT = { name: known.name };
+
+    // When the doctor signs the visit with a diagnosis, a prescription and a blood count
+    const { patient } = await signedDoctorVisit(browser, known, 'Demam tiga hari', {
+      subjective: 'Demam tiga hari, batuk',
+      assessment: 'ISPA',
+      diagnoses: [{ code: 'J06.9', title: 'Infeksi saluran pernapasan atas akut', primary: true }],
+      prescription: [
+        {
+          kind: 'drug',
+          drugId: drug.uid,
+          name: drug.name,
+          dose: '1 tablet',
+          frequency: '3x sehari',
+          route: 'oral',
+          durationDays: 3,
+          quantity: 9,
+          unit: 'tablet',
+          instructions: 'Sesudah makan',
+          ingredients: [],
+          compoundForm: null,
+        },
+      ],
+      orders: [{ serviceType: 'LAB', items: ['Darah Lengkap'], note: null }],
+    });
+
+    // And the pharmacy hands the drug over
+    const farmasi = await apiSession(browser, 'farmasi');
+    let prescriptionUid = '';
+    await expect
+      .poll(async () => {
+        const queue = await call<{ docs: { uid: string }[] }>(
+          farmasi.page,
+          'GET',
+          `pharmacy/prescriptions?clinicId=10&search=${patient.mrn}`,
+        );
+        prescriptionUid = queue.docs[0]?.uid ?? '';
+        return prescriptionUid;
+      })
+      .toBeTruthy();
+    for (const action of ['review', 'prepare', 'ready']) {
+      await call(farmasi.page, 'POST', `pharmacy/prescriptions/${prescriptionUid}/moves`, { action });
+    }
+    await call(farmasi.page, 'POST', `pharmacy/prescriptions/${prescriptionUid}/dispense`, {
+      requestKey: `satusehat-e2e-${Date.now()}`,
+      lines: [],
+    });
+    await farmasi.context.close();
+
+    // And Cikarang's lab enters, validates and releases the blood count
+    const lab = await apiSession(browser, 'lab');
+    const labVisit = await labVisitOf(lab.page, patient.mrn);
+    type Work = {
+      tests: {
+        parameters: {
+          uid: string;
+          formula: string | null;
+          choices: string[] | null;
+          range: { low: number | null; high: number | null } | null;
+        }[];
+      }[];
+    };
+    const work = await call<Work>(lab.page, 'GET', `lab-results/visits/${labVisit}`);
+    const values = work.tests
+      .flatMap((t) => t.parameters)
+      .filter((p) => !p.formula)
+      .map((p) => ({
+        parameterUid: p.uid,
+        value: p.choices ? p.choices[0] : (p.range?.low ?? p.range?.high ?? 1),
+      }));
+    await call(lab.page, 'PUT', `lab-results/visits/${labVisit}/values`, { version: null, values });
+    await call(lab.page, 'POST', `lab-results/visits/${labVisit}/validate`);
+    await call(lab.page, 'POST', `lab-results/visits/${labVisit}/release`);
+    await lab.context.close();
+
+    // Then the admin's sync screen shows the three deliveries of the visit accepted
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin');
+    await page.goto('/Setting/satuSehat?tab=sync');
+    await page.getByRole('heading', { name: 'Sinkronisasi SATUSEHAT' }).waitFor();
+    await page.getByRole('textbox', { name: 'Cari pasien, no. RM atau no. antrean' }).fill(patient.mrn);
+    await expect
+      .poll(() => rowsOf(page, PATIENT.name), { timeout: 90_000, interval: 2_000 })
+      .toEqual(
+        expect.arrayContaining(['Hasil lab: Diterima', 'Kunjungan: Diterima', 'Penyerahan obat: Diterima']),
+      );
+    // the visit's bundle: the Encounter, its diagnosis and the prescription line, each with the platform's id
+    const visitRow = page
+      .getByTestId('sync-row')
+      .filter({ hasText: PATIENT.name })
+      .filter({ hasText: 'Kunjungan' })
+      .filter({ hasText: 'MedicationRequest' });
+    await visitRow.waitFor();
+    // a lab report's long list folds after three
+    const labRow = page
+      .getByTestId('sync-row')
+      .filter({ hasText: PATIENT.name })
+      .filter({ hasText: 'Hasil lab' });
+    await labRow.getByRole('button', { name: /^\+\d+ lainnya$/ }).click();
+    await labRow.getByText('DiagnosticReport').waitFor();
+    const ids = (await visitRow.getByRole('cell').nth(6).textContent()) ?? '';
+    expect(ids).toMatch(/Encounter [\w-]{8,}/);
+    expect(ids).toMatch(/Condition [\w-]{8,}/);
+    await shot(page, 'satusehat-sync-accepted');
+    await context.close();
+
+    // And the doctor sees the visit sent in the patient's record
+    const doctor = await newPage(browser);
+    await logIn(doctor.page, 'dokter');
+    await doctor.page.goto(`/EMR/Detail/${patient.uid}`);
+    await doctor.page.getByText('SATUSEHAT: Diterima').first().waitFor();
+    await shot(doctor.page, 'satusehat-record-badge');
+    await doctor.context.close();
+  });
+});
