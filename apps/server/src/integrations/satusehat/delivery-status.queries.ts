@@ -5,6 +5,7 @@ import type {
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { patients, registrations, satusehatDeliveries } from '../../db/schema/index.ts';
 import { containsPattern, type Executor } from '../../shared/sql.ts';
+import { DELIVERY_CHANNEL } from './delivery/delivery.types.ts';
 
 /** SQL of the sync screen, the visit's badge and the dashboard's count (issue 19 §5); the worker writes the rows. */
 
@@ -107,6 +108,8 @@ export async function requeueDelivery(db: Executor, id: number): Promise<number 
     })
     .where(and(eq(d.id, id), inArray(d.state, ['refused', 'blocked'])))
     .returning({ id: d.id });
+  // the workers hear of it when the transaction commits: sent now, not at the next poll
+  if (row) await db.execute(sql`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`);
   return row?.id ?? null;
 }
 

@@ -15,7 +15,9 @@ export type DeliveryRow = typeof satusehatDeliveries.$inferSelect;
 type PlatformIds = DeliveryRow['platformIds'];
 
 /** The NOTIFY channel that wakes every instance's delivery worker when a row is queued. */
-export const DELIVERY_CHANNEL = 'klinikita_satusehat_delivery';
+export { DELIVERY_CHANNEL } from './delivery.types.ts';
+
+import { DELIVERY_CHANNEL } from './delivery.types.ts';
 
 /** The visit a delivery belongs to: its clinic day, and whether its clinic sends to SATUSEHAT at all. */
 export async function visitForDelivery(db: Executor, registrationUid: string) {

@@ -5,6 +5,9 @@ import type {
 import type { Bundle } from 'fhir/r4';
 import type { Db } from '../../../db/client.ts';
 
+/** The NOTIFY channel that wakes the delivery workers (a row queued, or queued again by "Kirim ulang"). */
+export const DELIVERY_CHANNEL = 'klinikita_satusehat_delivery';
+
 /**
  * The seam between the delivery worker (`delivery.worker.ts`: when and how often a row is sent)
  * and the builders (`build-delivery.ts`: what is sent). The worker resolves the visit's identities
