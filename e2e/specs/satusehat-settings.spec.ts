@@ -33,13 +33,22 @@ describe('SATUSEHAT settings', () => {
     await page.getByText(/^Koneksi berhasil: token diterima/).waitFor();
     await shot(page, 'satusehat-connection-ok');
 
-    // When I register the clinic's rooms and poli as Locations
+    // Menteng was onboarded when the demo started: its rooms and poli are Locations already
     const table = page.getByRole('table', { name: 'Daftar lokasi SATUSEHAT' });
     await table.getByText('Poli Umum', { exact: true }).waitFor();
+    await expect.poll(async () => table.getByText('Belum terdaftar').count()).toBe(0);
+
+    // When I pick Makassar, not onboarded yet, and register its rooms and poli as Locations
+    await page.getByLabel('Klinik', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Klinik Pratama Klinikita Makassar' }).click();
+    await expect
+      .poll(() => form.getByRole('textbox', { name: 'Client ID' }).inputValue())
+      .toBe('sim-klinikita-4');
+    await expect.poll(async () => table.getByText('Belum terdaftar').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Daftarkan lokasi' }).click();
     await page.getByText(/lokasi terdaftar di SATUSEHAT$/).waitFor({ timeout: 60_000 });
     await expect.poll(async () => table.getByText('Belum terdaftar').count()).toBe(0);
-    const row = table.getByRole('row').filter({ hasText: 'Poli Umum' });
+    const row = table.getByRole('row').nth(1);
     await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Terdaftar/);
     const id = (await row.getByRole('cell').nth(3).textContent())?.trim() ?? '';
     expect(id).toMatch(/^[\w-]{8,}$/);

@@ -1,3 +1,4 @@
+import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, call, signedDoctorVisit } from '../support/api.ts';
@@ -208,5 +209,53 @@ describe('SATUSEHAT delivery', () => {
     await doctor.page.getByText('SATUSEHAT: Diterima').first().waitFor();
     await shot(doctor.page, 'satusehat-record-badge');
     await doctor.context.close();
+  });
+
+  it('a refusal is read, corrected at its source and sent again: the patient’s mistyped IHS number', {
+    timeout: 180_000,
+  }, async () => {
+    // Given yesterday's demo visit of a patient imported with a mistyped IHS number, refused by the platform
+    const yesterday = addDays(clinicDay('Asia/Jakarta'), -1);
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin');
+    await page.goto('/Setting/satuSehat?tab=sync');
+    await page.getByRole('heading', { name: 'Sinkronisasi SATUSEHAT' }).waitFor();
+    await page.getByLabel('Tanggal', { exact: true }).fill(yesterday);
+    const states = page.getByRole('group', { name: 'Status' });
+    await states.getByText(/^Ditolak \(\d+\)$/).click();
+    const refused = page.getByTestId('sync-row').filter({ hasText: 'Ditolak' }).first();
+    await refused.waitFor();
+    const text = (await refused.textContent()) ?? '';
+    // the platform's words, what they mean and the field it names
+    expect(text).toMatch(/Referenced Patient\/P\d+ does not exist/);
+    expect(text).toContain('Bundle.entry[0].resource.subject');
+    const name = ((await refused.getByRole('cell').first().locator('p').nth(1).textContent()) ?? '').trim();
+    expect(name).not.toBe('');
+    await shot(page, 'satusehat-sync-refused');
+
+    // When the front office checks the patient's IHS number again at SATUSEHAT (by the NIK)
+    const [patient] = await call<{ docs: { uid: string; name: string }[] }>(
+      page,
+      'GET',
+      `patients?search=${encodeURIComponent(name)}`,
+    ).then((d) => d.docs);
+    const front = await newPage(browser);
+    await logIn(front.page, 'pendaftaran');
+    await front.page.goto(`/MasterPasien/edit?id=${patient.uid}`);
+    await front.page.getByRole('button', { name: 'Periksa ulang IHS' }).click();
+    await front.page.getByText(/^Nomor IHS diperbaiki dari SATUSEHAT: P\d+ menjadi P\d+$/).waitFor();
+    await shot(front.page, 'satusehat-ihs-corrected');
+    await front.context.close();
+
+    // And the admin sends the visit again: the platform takes it
+    await refused.getByRole('button', { name: /^Kirim ulang/ }).click();
+    await states.getByText(/^Semua/).click();
+    const row = page.getByTestId('sync-row').filter({ hasText: name });
+    await expect
+      .poll(async () => (await row.getByRole('cell').nth(2).textContent())?.trim(), { timeout: 60_000 })
+      .toBe('Diterima');
+    expect(await row.getByRole('cell').nth(3).textContent()).toBe('2');
+    await shot(page, 'satusehat-sync-resent');
+    await context.close();
   });
 });

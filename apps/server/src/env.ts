@@ -62,6 +62,20 @@ const envSchema = z.object({
     .default('on')
     .transform((v) => v === 'on')
     .describe('off: this instance serves requests but leaves the domain events to the other instances'),
+  SATUSEHAT_SIMULATOR_URL: z
+    .url({ protocol: /^https?$/, error: 'SATUSEHAT_SIMULATOR_URL must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .describe('a SATUSEHAT simulator already running there: the server starts none of its own'),
+  SATUSEHAT_DELIVERY_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(300_000)
+    .describe(
+      'how long a delivery taken by an instance stays its own (a killed instance’s rows wait this long)',
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;

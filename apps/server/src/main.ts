@@ -3,11 +3,13 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemoCashierShift } from './db/seed/cashier-shifts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES } from './db/seed/demo.ts';
+import { seedDemoYesterday } from './db/seed/encounters.ts';
 import { seedDemoPayerInvoices } from './db/seed/payer-invoices.ts';
 import { seedDemoPurchasing } from './db/seed/purchasing.ts';
 import { seedDemoStock } from './db/seed/stock.ts';
 import { loadEnv } from './env.ts';
 import { anyClinicUsesSimulator } from './integrations/satusehat/satusehat.settings.ts';
+import { onboardDemoSatusehat } from './integrations/satusehat/satusehat-demo.ts';
 import { simulatorPopulation } from './integrations/satusehat/satusehat-identities.service.ts';
 import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
 import { startSimulator } from './integrations/satusehat/simulator/simulator.server.ts';
@@ -33,16 +35,20 @@ if (demo) {
   await seedDemoCashierShift(database.db);
   // today's bills at Menteng in every state: draft, posted, paid, split, reversed, discount awaiting
   await seedDemoBills(database.db);
+  // yesterday's signed visits at Menteng (once): the day the SATUSEHAT sync screen shows sent
+  await seedDemoYesterday(database.db);
 }
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
-// it knows the patients at start by their NIK (or mother's NIK), as the platform knows every citizen
-const simulator = (await anyClinicUsesSimulator(database.db))
-  ? await startSimulator({
-      population: await simulatorPopulation(database.db),
-      // what it was sent stays across restarts, as at the platform (a dispense references yesterday's Encounter)
-      journal: `${env.DATA_DIR}/satusehat-simulator.jsonl`,
-    })
-  : null;
+// it knows the patients at start by their NIK (or mother's NIK), as the platform knows every citizen;
+// none when SATUSEHAT_SIMULATOR_URL names one already running (the reliability suite's, outliving servers)
+const simulator =
+  !env.SATUSEHAT_SIMULATOR_URL && (await anyClinicUsesSimulator(database.db))
+    ? await startSimulator({
+        population: await simulatorPopulation(database.db),
+        // what it was sent stays across restarts, as at the platform (a dispense references yesterday's Encounter)
+        journal: `${env.DATA_DIR}/satusehat-simulator.jsonl`,
+      })
+    : null;
 const app = await buildApp({
   db: database.db,
   listen: database.listen,
@@ -55,10 +61,14 @@ const app = await buildApp({
   rateLimits: env.RATE_LIMITS ? {} : false,
   eventStreamsPerSession: env.EVENT_STREAMS_PER_SESSION,
   uploadsDir: `${env.DATA_DIR}/uploads`,
-  satusehat: { secretsKey, simulatorUrl: simulator?.url },
+  satusehat: { secretsKey, simulatorUrl: env.SATUSEHAT_SIMULATOR_URL ?? simulator?.url },
+  satusehatDelivery: { leaseMs: env.SATUSEHAT_DELIVERY_LEASE_MS },
   eventConsumers: env.EVENT_CONSUMERS,
 });
 await app.listen({ port: env.PORT, host: env.HOST });
+// the demo clinics onboarded to the simulator: rooms as Locations, Menteng's signed visits queued
+if (demo && simulator)
+  await onboardDemoSatusehat(database.db, { secretsKey, simulatorUrl: simulator.url }, app.log);
 
 const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`;
@@ -72,6 +82,8 @@ const lines = [
 if (empty) lines.push('  The database is empty: SEED_DEMO=always seeds the demo clinic into it');
 if (!env.RATE_LIMITS) lines.push('  Rate limits: off (RATE_LIMITS=off)');
 if (simulator) lines.push(`  SATUSEHAT simulator: ${simulator.url}`);
+if (env.SATUSEHAT_SIMULATOR_URL)
+  lines.push(`  SATUSEHAT simulator (external): ${env.SATUSEHAT_SIMULATOR_URL}`);
 if (demo) lines.push(`  Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERNAMES.join(', ')}`);
 console.log(`${lines.join('\n')}\n`);
 

@@ -114,6 +114,8 @@ export const patientsEn: typeof patientsId = {
     motherNikHint: "A baby not yet on the family card is known to SATUSEHAT by its mother's NIK",
     ihsNumber: 'SATUSEHAT IHS number: {{ihs}}',
     ihsMissing: 'No IHS number yet',
+    ihsCheck: 'Check IHS again',
+    ihsCheckHint: 'Look the IHS number up again at SATUSEHAT by NIK and store the answer',
     ihsNotChecked: 'not looked up at SATUSEHAT yet (looked up automatically after saving)',
     ihsReasonpatientNoNik:
       "the patient has no NIK (enter the NIK, or the mother's for a baby); the visits cannot be sent to SATUSEHAT yet",

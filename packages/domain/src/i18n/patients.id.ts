@@ -111,6 +111,8 @@ export const patientsId = {
     motherNikHint: 'Bayi yang belum tercantum di KK dikenali SATUSEHAT dari NIK ibunya',
     ihsNumber: 'Nomor IHS SATUSEHAT: {{ihs}}',
     ihsMissing: 'Belum ada IHS',
+    ihsCheck: 'Periksa ulang IHS',
+    ihsCheckHint: 'Cari ulang Nomor IHS di SATUSEHAT berdasarkan NIK dan simpan jawabannya',
     ihsNotChecked: 'belum dicari di SATUSEHAT (dicari otomatis setelah disimpan)',
     ihsReasonpatientNoNik:
       'pasien tidak punya NIK (isi NIK, atau NIK ibu untuk bayi); kunjungannya belum dapat dikirim ke SATUSEHAT',

@@ -3,6 +3,10 @@ import type { satusehatId } from './satusehat.id.ts';
 export const satusehatEn: typeof satusehatId = {
   nikInvalid: 'NIK must be 16 digits',
   ihsFound: 'IHS number found',
+  ihsConfirmed: 'IHS number {{ihs}} matches SATUSEHAT',
+  ihsCorrected: 'IHS number corrected from SATUSEHAT: {{previous}} became {{ihs}}',
+  ihsNotFound: "SATUSEHAT does not know the patient's NIK; check the NIK",
+  ihsNoNik: "The patient has no NIK (or mother's NIK for a baby): the IHS number cannot be checked",
   practitionerNotFound: 'This NIK is not registered as a health worker in SATUSEHAT',
   unavailable: 'SATUSEHAT cannot be reached right now. Please try again in a moment.',
   credentialsRefused:

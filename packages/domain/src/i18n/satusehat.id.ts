@@ -2,6 +2,10 @@
 export const satusehatId = {
   nikInvalid: 'NIK harus 16 digit angka',
   ihsFound: 'Nomor IHS ditemukan',
+  ihsConfirmed: 'Nomor IHS {{ihs}} sesuai dengan SATUSEHAT',
+  ihsCorrected: 'Nomor IHS diperbaiki dari SATUSEHAT: {{previous}} menjadi {{ihs}}',
+  ihsNotFound: 'NIK pasien tidak dikenal SATUSEHAT; periksa NIK',
+  ihsNoNik: 'Pasien tidak punya NIK (atau NIK ibu untuk bayi): Nomor IHS tidak dapat diperiksa',
   practitionerNotFound: 'NIK tidak terdaftar sebagai tenaga kesehatan di SATUSEHAT',
   unavailable: 'SATUSEHAT sedang tidak dapat dihubungi. Silakan coba lagi beberapa saat lagi.',
   credentialsRefused:

@@ -10,8 +10,9 @@ export interface DemoDrug {
 }
 
 /**
- * Common outpatient drugs of an Indonesian clinic at plausible selling prices. KFA codes are left
- * empty: they are official codes and the clinic fills them from the KFA browser.
+ * Common outpatient drugs of an Indonesian clinic at plausible selling prices. KFA codes are
+ * official codes a clinic fills from the KFA browser; the demo gives its most prescribed drugs
+ * sample codes the bundled simulator knows (drugs.ts), the rest have none.
  */
 export const DEMO_DRUGS: DemoDrug[] = [
   {

@@ -1,11 +1,12 @@
 import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import type { EncounterDiagnosis, PrescriptionItem } from '@klinikita/domain/consultations/encounter.schema';
 import { hasRacikan } from '@klinikita/domain/pharmacy/pharmacy.rules';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { populationIhs } from '../../integrations/satusehat/simulator/simulator.population.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Db } from '../client.ts';
 import { nextQueueValue } from '../queue-counters.ts';
-import { clinics, encounters, prescriptions, registrations, users } from '../schema/index.ts';
+import { clinics, encounters, patients, prescriptions, registrations, users } from '../schema/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -180,6 +181,106 @@ export async function seedDemoRecords(db: Db, now: Date = new Date()): Promise<n
       created++;
     }
     return created;
+  });
+}
+
+/** Menteng patients the other demo parts take first (the day's queue, pharmacy, bills, company month). */
+const YESTERDAY_SKIP_PATIENTS = 60;
+const YESTERDAY_VISITS = 4;
+
+/**
+ * An IHS number as an old system's import left it: the right one with two digits swapped. The
+ * platform refuses a visit sent under it ("Referenced Patient/… does not exist"); the patient's
+ * page looks it up again by NIK ("Periksa ulang IHS").
+ */
+export function mistypedIhs(nik: string): string {
+  const right = populationIhs(`nik|${nik}`);
+  const digits = right.slice(1).split('');
+  // the first two unequal neighbours after the first few digits (a number of one repeated digit: the last changed)
+  const at = digits.findIndex((d, i) => i > 2 && i + 1 < digits.length && d !== digits[i + 1]);
+  if (at < 0) digits[digits.length - 1] = digits.at(-1) === '0' ? '1' : '0';
+  else [digits[at], digits[at + 1]] = [digits[at + 1], digits[at]];
+  return `P${digits.join('')}`;
+}
+
+/**
+ * Yesterday's signed doctor visits at Menteng, so the demo's SATUSEHAT sync screen shows a day
+ * sent (issue 19): at the demo's start only, once, when yesterday has no visit there. The second
+ * patient carries an IHS number mistyped by an import (`mistypedIhs`): the visit the platform
+ * refuses, corrected on the patient's page and sent again. Answers the visits made.
+ */
+export async function seedDemoYesterday(db: Db, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [clinic] = await tx
+      .select({ id: clinics.id, corpId: clinics.corpId, timeZone: clinics.timeZone })
+      .from(clinics)
+      .where(eq(clinics.id, 10));
+    if (!clinic) return 0;
+    const day = addDays(clinicDay(clinic.timeZone, now), -1);
+    const [done] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.clinicId, clinic.id), eq(registrations.queueDate, day)))
+      .limit(1);
+    if (done) return 0;
+    const [doctor] = await tx
+      .select({ userId: users.id, doctorId: users.doctorId })
+      .from(users)
+      .where(and(eq(users.username, 'dokter'), isNotNull(users.doctorId)))
+      .limit(1);
+    const people = await tx
+      .select({ id: patients.id, nik: patients.nik })
+      .from(patients)
+      .where(
+        and(
+          eq(patients.clinicId, clinic.id),
+          isNull(patients.deletedAt),
+          isNotNull(patients.nik),
+          isNull(patients.ihsNumber),
+        ),
+      )
+      .orderBy(asc(patients.id))
+      .offset(YESTERDAY_SKIP_PATIENTS)
+      .limit(YESTERDAY_VISITS);
+    if (!doctor?.doctorId || people.length < YESTERDAY_VISITS) return 0;
+    for (const [i, person] of people.entries()) {
+      const c = CASES[i % CASES.length];
+      const seq = await nextQueueValue(tx, clinic.id, 'A', day);
+      const at = new Date(`${day}T08:${String(10 + i * 12).padStart(2, '0')}:00+07:00`);
+      const [visit] = await tx
+        .insert(registrations)
+        .values({
+          uid: newUid(),
+          corpId: clinic.corpId,
+          clinicId: clinic.id,
+          patientId: person.id,
+          orderType: 'doctor',
+          doctorId: doctor.doctorId,
+          status: 'Paid',
+          queueDate: day,
+          queuePrefix: 'A',
+          queueSeq: seq,
+          queueNumber: `A-${String(seq).padStart(3, '0')}`,
+          room: 'Poli Umum',
+          // paid at the counter: no insurer to settle with
+          payerType: 'self',
+          complaint: c.complaint,
+          arrivedAt: at,
+          calledAt: new Date(at.getTime() + 10 * 60_000),
+          statusChangedAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: registrations.id });
+      const v = { id: visit.id, patientId: person.id, doctorId: doctor.doctorId, status: 'Paid' };
+      await insertNote(tx, clinic, v, c, 0, doctor.userId, new Date(at.getTime() + 10 * 60_000));
+      if (i === 1 && person.nik)
+        await tx
+          .update(patients)
+          .set({ ihsNumber: mistypedIhs(person.nik) })
+          .where(eq(patients.id, person.id));
+    }
+    return people.length;
   });
 }
 

@@ -36,18 +36,22 @@ export async function findPatientIdentity(db: Executor, patientId: number) {
   return row;
 }
 
-/** The outcome of a lookup: the IHS number found, or why none was. */
+/** The outcome of a lookup: the IHS number found, or why none was (`clearStored`: the stored one is wrong). */
 export async function savePatientLookup(
   db: Executor,
   patientId: number,
-  outcome: { ihsNumber: string } | { reason: PatientIhsMissingReason },
+  outcome: { ihsNumber: string } | { reason: PatientIhsMissingReason; clearStored?: boolean },
 ) {
   await db
     .update(patients)
     .set(
       'ihsNumber' in outcome
         ? { ihsNumber: outcome.ihsNumber, ihsMissingReason: null, ihsCheckedAt: new Date() }
-        : { ihsMissingReason: outcome.reason, ihsCheckedAt: new Date() },
+        : {
+            ihsMissingReason: outcome.reason,
+            ihsCheckedAt: new Date(),
+            ...(outcome.clearStored ? { ihsNumber: null } : {}),
+          },
     )
     .where(eq(patients.id, patientId));
 }

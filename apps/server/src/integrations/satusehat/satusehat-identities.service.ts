@@ -76,24 +76,28 @@ export async function ensureVisitIdentities(
 
 /**
  * One patient's lookup when they are registered (the SATUSEHAT consumer): nothing to do when the
- * number is known. Throws as `ensureVisitIdentities` does.
+ * number is known, unless `force` ("Periksa ulang IHS": a stored number may be wrong, e.g.
+ * mistyped by an import), which looks it up again and stores what the platform answers — another
+ * number, or none. Throws as `ensureVisitIdentities` does.
  */
 export async function ensurePatientIdentity(
   db: Executor,
   satusehat: SatusehatService,
   patientId: number,
   clinicId: number,
+  options: { force?: boolean } = {},
 ): Promise<PatientIdentityOutcome | null> {
   const row = await findPatientIdentity(db, patientId);
   if (!row) return null;
-  if (row.ihsNumber) return { ihs: row.ihsNumber };
-  return lookUpPatient(db, () => clientOf(db, satusehat, clinicId), row);
+  if (row.ihsNumber && !options.force) return { ihs: row.ihsNumber };
+  return lookUpPatient(db, () => clientOf(db, satusehat, clinicId), row, options.force);
 }
 
 async function lookUpPatient(
   db: Executor,
   platform: () => Promise<SatusehatClient>,
   row: PatientIdentity | undefined,
+  force = false,
 ): Promise<PatientIdentityOutcome> {
   if (!row) return { reason: 'patientNoNik' };
   let ihs: string | null = null;
@@ -101,7 +105,9 @@ async function lookUpPatient(
   if (row.nik) ihs = await (await platform()).patientByNik(row.nik);
   else if (row.motherNik) ihs = await newbornByMother(await platform(), row.motherNik, row.dob);
   else reason = 'patientNoNik';
-  await savePatientLookup(db, row.id, ihs ? { ihsNumber: ihs } : { reason });
+  // nothing to look a stored number up by: it stays as it is
+  if (reason === 'patientNoNik' && row.ihsNumber) return { reason };
+  await savePatientLookup(db, row.id, ihs ? { ihsNumber: ihs } : { reason, clearStored: force });
   return ihs ? { ihs } : { reason };
 }
 

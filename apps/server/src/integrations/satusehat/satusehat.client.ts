@@ -113,12 +113,14 @@ function asOutcome(body: unknown): OperationOutcome | undefined {
     : undefined;
 }
 
-/** The platform's own words: the OperationOutcome's texts, else the start of a plain-text answer. */
+/**
+ * The platform's own words: the OperationOutcome's texts (each once: one wrong reference repeats
+ * in every resource of a Bundle), else the start of a plain-text answer.
+ */
 function describe(answer: RawAnswer, outcome?: OperationOutcome): string {
-  const texts = outcome?.issue
-    ?.map((i) => i.details?.text ?? i.diagnostics ?? i.code)
-    .filter(Boolean)
-    .join('; ');
+  const texts = [
+    ...new Set(outcome?.issue?.map((i) => i.details?.text ?? i.diagnostics ?? i.code).filter(Boolean)),
+  ].join('; ');
   if (texts) return texts;
   const plain = answer.text.trim().slice(0, 200);
   return plain || `HTTP ${answer.status}`;

@@ -1,12 +1,13 @@
-import { practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
+import { checkPatientIhs, practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { employeeProfile } from '../../modules/employees/employees.service.ts';
 import { type AuthSession, requireSession } from '../../plugins/auth.ts';
 import { can } from '../../shared/access.ts';
 import { AppError, forbidden } from '../../shared/errors.ts';
-import { route } from '../../shared/route.ts';
+import { answer, route } from '../../shared/route.ts';
 import { deliveryStatusRoutes } from './delivery-status.routes.ts';
+import { checkPatientIhs as checkIhs } from './patient-ihs-check.service.ts';
 import { type SatusehatConfig, SatusehatService } from './satusehat.service.ts';
 import { satusehatSettingsRoutes } from './satusehat-settings.routes.ts';
 
@@ -39,5 +40,17 @@ export async function satusehatRoutes(app: FastifyInstance, opts: { db: Db; satu
     const clinicId = session.clinicId ?? session.clinicIds[0];
     if (clinicId == null) throw new AppError(409, 'satusehat.noClinic');
     return { ihsNumber: await service.practitionerIhsByNik(clinicId, req.params.nik, req.log) };
+  });
+
+  route(app, checkPatientIhs, async (req) => {
+    const { check, message } = await checkIhs(
+      opts.db,
+      service,
+      requireSession(req),
+      req.params.uid,
+      req.ip,
+      req.log,
+    );
+    return answer(check, message.key, message.params);
   });
 }

@@ -97,7 +97,8 @@ describe('the drug list', () => {
       genericName: 'Parasetamol',
       form: 'tablet',
       unit: 'tablet',
-      kfaCode: null,
+      // a sample code the bundled simulator knows (db/seed/drugs.ts), not Paracetamol's real one
+      kfaCode: '93001019',
       price: 500,
       active: true,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -152,6 +152,13 @@ export async function findCorporatePatient(db: Executor, corpId: number, uid: st
   return row && row.corpId === corpId ? row : null;
 }
 
+/** A patient the caller may change (404, another corporate's 403, outside the change scope 403). */
+export async function changeablePatient(db: Db, session: AuthSession, uid: string) {
+  const row = await corporatePatient(db, session, uid);
+  await assertMayChange(db, session, row);
+  return row;
+}
+
 /** Whether the corporate has this partner company, still active (a payer for patients and visits). */
 export function isActiveCompany(db: Executor, corpId: number, companyId: number) {
   return activeCompanyExists(db, corpId, companyId);

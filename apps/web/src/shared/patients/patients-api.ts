@@ -9,8 +9,16 @@ import {
   listPatients,
   updatePatient,
 } from '@klinikita/domain/patients/patients.contract';
+import { checkPatientIhs } from '@klinikita/domain/satusehat/satusehat.contract';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ContractAnswer, call, moduleKey, useContractQuery } from '../api/contract-client.ts';
+import {
+  type ContractAnswer,
+  call,
+  contractKey,
+  moduleKey,
+  useContractMutation,
+  useContractQuery,
+} from '../api/contract-client.ts';
 
 /**
  * `enabled: false` asks nothing (the front office asks only once something is typed); `abortable`
@@ -52,3 +60,7 @@ export const useUpdatePatient = () =>
   usePatientMutation(({ uid, input }: { uid: string; input: PatientEditInput }) =>
     call(updatePatient, { params: { uid }, body: input }),
   );
+
+/** "Periksa ulang IHS": the patient's IHS number looked up again at SATUSEHAT; the patient is read again. */
+export const useCheckPatientIhs = () =>
+  useContractMutation(checkPatientIhs, { invalidates: [contractKey(getPatient), moduleKey(listPatients)] });

@@ -43,7 +43,7 @@ export const ENCOUNTER_CLASSES = new Set(['AMB', 'EMER', 'FLD', 'HH', 'IMP', 'AC
 
 /**
  * KFA (Kamus Farmasi dan Alat Kesehatan) product codes the simulator knows (unconfirmed sample
- * values in the KFA shape; the demo drugs carry none until a clinic fills them in).
+ * values in the KFA shape; the demo's most prescribed drugs carry them, db/seed/drugs.ts).
  */
 export const SEED_KFA_CODES: readonly string[] = [
   '93001019',

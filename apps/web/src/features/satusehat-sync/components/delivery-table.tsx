@@ -36,6 +36,9 @@ function Timing({ delivery: d, timeZone }: { delivery: SatusehatDelivery; timeZo
 /** How many of a delivery's platform ids show before "+n lainnya" (a lab report holds dozens). */
 const IDS_SHOWN = 3;
 
+/** A long platform id (a UUID) to its first 8 characters; the whole id is in the line's title. */
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
 /** The resources the platform took, each with its id; a long list folds after the first few. */
 function PlatformIds({ ids }: { ids: SatusehatDelivery['platformIds'] }) {
   const { t } = useTranslation();
@@ -47,10 +50,10 @@ function PlatformIds({ ids }: { ids: SatusehatDelivery['platformIds'] }) {
         <Text
           key={`${p.resourceType}/${p.id}`}
           size="xs"
-          title={p.local}
-          style={{ overflowWrap: 'anywhere' }}
+          title={`${p.local}: ${p.id}`}
+          style={{ whiteSpace: 'nowrap' }}
         >
-          {p.resourceType} <Code>{p.id}</Code>
+          {p.resourceType} <Code>{shortId(p.id)}</Code>
         </Text>
       ))}
       {ids.length > IDS_SHOWN && (
