@@ -67,6 +67,7 @@ const DESIGNED_WRITES: Record<string, string[]> = {
 const PLATFORM_ROUTES = new Set([
   'GET /api/clinic/v1/satu-sehat/practitioner-ihs-by-nik/:nik',
   'POST /api/clinic/v1/satu-sehat/locations/register',
+  'POST /api/clinic/v1/patients/:uid/ihs-check',
 ]);
 const isPlatformOutage = (route: ApiRoute, res: Answer) =>
   PLATFORM_ROUTES.has(route.key) && (res.statusCode === 502 || res.statusCode === 503);
