@@ -427,6 +427,28 @@ describe('A clinic day at Klinik Menteng', () => {
     await processes.getByText(/Hasil lab ke status kunjungan · Lancar/).waitFor();
     await admin.page.getByText('Tidak ada peristiwa tertahan.').waitFor();
     await shot(admin.page, 'clinic-day-processes');
+
+    // and the visit, its handover and its blood count have reached SATUSEHAT (the bundled simulator)
+    await admin.page.goto('/Setting/satuSehat?tab=sync');
+    await admin.page.getByRole('heading', { name: 'Sinkronisasi SATUSEHAT' }).waitFor();
+    await admin.page
+      .getByRole('textbox', { name: 'Cari pasien, no. RM atau no. antrean' })
+      .fill(patient.name);
+    const sent = admin.page.getByTestId('sync-row').filter({ hasText: patient.name });
+    const states = async () => {
+      const rows: string[] = [];
+      for (let i = 0; i < (await sent.count()); i++) {
+        const cells = sent.nth(i).getByRole('cell');
+        rows.push(
+          `${(await cells.nth(1).textContent())?.trim()}: ${(await cells.nth(2).textContent())?.trim()}`,
+        );
+      }
+      return rows.sort();
+    };
+    await expect
+      .poll(states, { timeout: 60_000, interval: 2_000 })
+      .toEqual(['Hasil lab: Diterima', 'Kunjungan: Diterima', 'Penyerahan obat: Diterima']);
+    await shot(admin.page, 'clinic-day-satusehat');
     await admin.context.close();
   }, 240_000); // the whole day, role by role: it grows with each capability
 });

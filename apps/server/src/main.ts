@@ -12,6 +12,7 @@ import { anyClinicUsesSimulator } from './integrations/satusehat/satusehat.setti
 import { onboardDemoSatusehat } from './integrations/satusehat/satusehat-demo.ts';
 import { simulatorPopulation } from './integrations/satusehat/satusehat-identities.service.ts';
 import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
+import { wellFormedCitizen } from './integrations/satusehat/simulator/simulator.population.ts';
 import { startSimulator } from './integrations/satusehat/simulator/simulator.server.ts';
 import { seedDemoBills } from './modules/billing/billing-demo.ts';
 import { seedDemoPrescriptions } from './modules/pharmacy/pharmacy-demo.ts';
@@ -47,6 +48,8 @@ const simulator =
         population: await simulatorPopulation(database.db),
         // what it was sent stays across restarts, as at the platform (a dispense references yesterday's Encounter)
         journal: `${env.DATA_DIR}/satusehat-simulator.jsonl`,
+        // and, as the platform knows every citizen, anyone registered later under a well-formed NIK
+        citizen: (nik) => wellFormedCitizen(nik),
       })
     : null;
 const app = await buildApp({

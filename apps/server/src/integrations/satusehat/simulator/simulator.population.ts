@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { nikBirth, nikProblem } from '@klinikita/domain/patients/patient.schema';
 import type { Patient } from 'fhir/r4';
 import { NIK_IBU_SYSTEM, NIK_SYSTEM } from '../satusehat.constants.ts';
 import type { FhirStore } from './fhir-store.ts';
@@ -78,3 +79,22 @@ export function seedPopulation(store: FhirStore, people: readonly PopulationPers
 /** A mother's birth date when only her baby's is known: 28 years before it. */
 const motherBirth = (baby: PopulationPerson) =>
   `${Number(baby.birthDate.slice(0, 4)) - 28}${baby.birthDate.slice(4)}`;
+
+/**
+ * The demo's platform knows every citizen: a well-formed NIK (province, date of birth, serial:
+ * the patient form's own rule) is someone, born and of the sex the NIK says, under the IHS id
+ * derived from it; another is nobody. `now` settles the century of a two-digit year.
+ */
+export function wellFormedCitizen(nik: string, now = new Date()): PopulationPerson | null {
+  const birth = nikBirth(nik);
+  if (nikProblem(nik) || !birth) return null;
+  const thisYear = now.getUTCFullYear() % 100;
+  const year = (birth.yy > thisYear ? 1900 : 2000) + birth.yy;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    nik,
+    name: `Warga ${nik.slice(-4)}`,
+    sex: birth.sex,
+    birthDate: `${year}-${pad(birth.month)}-${pad(birth.day)}`,
+  };
+}

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AUTH_PATH, FHIR_PATH } from '../satusehat.constants.ts';
+import { AUTH_PATH, FHIR_PATH, NIK_SYSTEM } from '../satusehat.constants.ts';
 import { FhirStore } from './fhir-store.ts';
 import { operationOutcome } from './operation-outcome.ts';
 import { SEED_KFA_CODES } from './simulator.codes.ts';
@@ -60,6 +60,12 @@ export interface SimulatorOptions {
   population?: readonly PopulationPerson[];
   /** A file that keeps what the simulator was sent across restarts (the demo's); none: memory only */
   journal?: string;
+  /**
+   * Whom the platform knows beyond `population` when a NIK search finds nobody: the citizen of that
+   * NIK, or null (unknown). The demo's: every well-formed NIK (`wellFormedCitizen`), as the platform
+   * knows every citizen; tests leave it out and know only whom they name.
+   */
+  citizen?: (nik: string) => PopulationPerson | null;
 }
 
 export interface SatusehatSimulator {
@@ -184,8 +190,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Sa
     if (!interaction) {
       return send(405, operationOutcome('not-supported', `${entry.method} is not supported here`));
     }
+    if (entry.method === 'GET' && type === 'Patient' && !id)
+      discoverCitizen(url.searchParams.get('identifier'));
     const answer = interaction({ method: entry.method, type, id, params: url.searchParams, body, token });
     return send(answer.status, answer.body, answer.headers);
+  }
+
+  /** A NIK search for someone the store does not hold yet: the citizen, when `options.citizen` knows them. */
+  function discoverCitizen(identifier: string | null): void {
+    if (!options.citizen || !identifier?.startsWith(`${NIK_SYSTEM}|`)) return;
+    const nik = identifier.slice(NIK_SYSTEM.length + 1);
+    if (store.searchByIdentifier('Patient', NIK_SYSTEM, nik).length) return;
+    const person = options.citizen(nik);
+    if (person) seedPopulation(store, [person]);
   }
 
   /** Test controls under /__sim; answers plain JSON, not FHIR. */
