@@ -1,7 +1,7 @@
 import { addDays, clinicDay } from '@klinikita/domain/common/clinic-day';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, call, signedDoctorVisit } from '../support/api.ts';
+import { apiSession, call, labVisitOf, releaseLabResults, signedDoctorVisit } from '../support/api.ts';
 import { logIn } from '../support/app.ts';
 import { launchBrowser, newPage, shot } from '../support/browser.ts';
 
@@ -46,26 +46,6 @@ async function drugWithKfa(admin: Page): Promise<Drug> {
   if (drug.kfaCode) return drug;
   const { uid, ...fields } = drug;
   return call<Drug>(admin, 'PUT', `settings/pharmacy/drugs/${uid}`, { ...fields, kfaCode: SAMPLE_KFA });
-}
-
-/** The lab visit Cikarang made of the Menteng doctor's order, once the event is handled. */
-async function labVisitOf(lab: Page, mrn: string): Promise<string> {
-  let labVisit = '';
-  await expect
-    .poll(
-      async () => {
-        const rows = await call<{ _id: string }[]>(
-          lab,
-          'GET',
-          `registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB&search=${mrn}`,
-        );
-        labVisit = rows[0]?._id ?? '';
-        return labVisit;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return labVisit;
 }
 
 /** The sync screen's rows of the patient, as "kind: state" (the screen refetches every 10 s). */
@@ -148,27 +128,7 @@ describe('SATUSEHAT delivery', () => {
     // And Cikarang's lab enters, validates and releases the blood count
     const lab = await apiSession(browser, 'lab');
     const labVisit = await labVisitOf(lab.page, patient.mrn);
-    type Work = {
-      tests: {
-        parameters: {
-          uid: string;
-          formula: string | null;
-          choices: string[] | null;
-          range: { low: number | null; high: number | null } | null;
-        }[];
-      }[];
-    };
-    const work = await call<Work>(lab.page, 'GET', `lab-results/visits/${labVisit}`);
-    const values = work.tests
-      .flatMap((t) => t.parameters)
-      .filter((p) => !p.formula)
-      .map((p) => ({
-        parameterUid: p.uid,
-        value: p.choices ? p.choices[0] : (p.range?.low ?? p.range?.high ?? 1),
-      }));
-    await call(lab.page, 'PUT', `lab-results/visits/${labVisit}/values`, { version: null, values });
-    await call(lab.page, 'POST', `lab-results/visits/${labVisit}/validate`);
-    await call(lab.page, 'POST', `lab-results/visits/${labVisit}/release`);
+    await releaseLabResults(lab.page, labVisit);
     await lab.context.close();
 
     // Then the admin's sync screen shows the three deliveries of the visit accepted

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, call, signedDoctorVisit } from '../support/api.ts';
+import { apiSession, labVisitOf, releaseLabResults, signedDoctorVisit } from '../support/api.ts';
 import { logIn } from '../support/app.ts';
 import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
 
@@ -24,46 +24,11 @@ async function releasedBloodCount() {
   });
 
   const lab = await apiSession(browser, 'lab');
-  let labVisit: string | undefined;
-  // the order becomes Cikarang's lab visit once the event is handled
-  await expect
-    .poll(
-      async () => {
-        const rows = await call<{ _id: string }[]>(
-          lab.page,
-          'GET',
-          `registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB&search=${patient.mrn}`,
-        );
-        labVisit = rows[0]?._id;
-        return labVisit;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  type Work = {
-    tests: {
-      parameters: {
-        uid: string;
-        code: string;
-        formula: string | null;
-        choices: string[] | null;
-        range: { low: number | null; high: number | null } | null;
-      }[];
-    }[];
-  };
-  const work = await call<Work>(lab.page, 'GET', `lab-results/visits/${labVisit}`);
-  const values = work.tests
-    .flatMap((t) => t.parameters)
-    .filter((p) => !p.formula)
-    .map((p) => ({
-      parameterUid: p.uid,
-      value: p.code === 'HB' ? 6.2 : p.choices ? p.choices[0] : (p.range?.low ?? p.range?.high ?? 1),
-    }));
-  await call(lab.page, 'PUT', `lab-results/visits/${labVisit}/values`, { version: null, values });
-  await call(lab.page, 'POST', `lab-results/visits/${labVisit}/validate`);
-  await call(lab.page, 'POST', `lab-results/visits/${labVisit}/release`);
+  // the order becomes Cikarang's lab visit once the event is handled; a critical haemoglobin
+  const labVisit = await labVisitOf(lab.page, patient.mrn);
+  await releaseLabResults(lab.page, labVisit, (code) => (code === 'HB' ? 6.2 : undefined));
   await lab.context.close();
-  return { patient, labVisit: labVisit! };
+  return { patient, labVisit };
 }
 
 describe('Hasil Non MCU', () => {

@@ -129,3 +129,60 @@ export async function signedDoctorVisit(
     await doctor.context.close();
   }
 }
+
+interface LabWork {
+  tests: {
+    parameters: {
+      uid: string;
+      code: string;
+      formula: string | null;
+      choices: string[] | null;
+      range: { low: number | null; high: number | null } | null;
+    }[];
+  }[];
+}
+
+/**
+ * The lab visit Cikarang made of a Menteng doctor's order (found by the patient's record number
+ * once the order's event is handled): its uid.
+ */
+export async function labVisitOf(lab: Page, mrn: string): Promise<string> {
+  let labVisit = '';
+  await expect
+    .poll(
+      async () => {
+        const rows = await call<{ _id: string }[]>(
+          lab,
+          'GET',
+          `registrations/registrations/lab/mcu/populate/labpreass?clinicId=11&serviceType=LAB&search=${mrn}`,
+        );
+        labVisit = rows[0]?._id ?? '';
+        return labVisit;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return labVisit;
+}
+
+/**
+ * The lab enters every measured parameter of the visit (a choice's first option, else the range's
+ * low end; `valueFor` overrides by parameter code), validates and releases it, as its screens send it.
+ */
+export async function releaseLabResults(
+  lab: Page,
+  labVisit: string,
+  valueFor: (code: string) => number | string | undefined = () => undefined,
+) {
+  const work = await call<LabWork>(lab, 'GET', `lab-results/visits/${labVisit}`);
+  const values = work.tests
+    .flatMap((t) => t.parameters)
+    .filter((p) => !p.formula)
+    .map((p) => ({
+      parameterUid: p.uid,
+      value: valueFor(p.code) ?? (p.choices ? p.choices[0] : (p.range?.low ?? p.range?.high ?? 1)),
+    }));
+  await call(lab, 'PUT', `lab-results/visits/${labVisit}/values`, { version: null, values });
+  await call(lab, 'POST', `lab-results/visits/${labVisit}/validate`);
+  await call(lab, 'POST', `lab-results/visits/${labVisit}/release`);
+}
