@@ -6,7 +6,8 @@ import { encounterPdf, letterPdf } from '@klinikita/domain/consultations/letters
 import { listDrugs } from '@klinikita/domain/drugs/drugs.contract';
 import { uploadDoctorFile, uploadUserPhoto } from '@klinikita/domain/files/files.contract';
 import { listPatients } from '@klinikita/domain/patients/patients.contract';
-import { checkPatientIhs, practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
+import { checkPatientIhs } from '@klinikita/domain/satusehat/patient-ihs.contract';
+import { practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../shared/errors.ts';

@@ -27,11 +27,11 @@ const labHomeChunk = withCatalogues(
   () => import('../features/lab-queue/pages/lab-home-page.tsx'),
 );
 const patientListChunk = withCatalogues(
-  ['patients', 'staffApi'],
+  ['patients', 'staffApi', 'satusehat'],
   () => import('../features/patients/pages/patient-list-page.tsx'),
 );
 const patientFormChunk = withCatalogues(
-  ['patients', 'regions', 'registrations', 'staffApi'],
+  ['patients', 'regions', 'registrations', 'staffApi', 'satusehat'],
   () => import('../features/patients/pages/patient-form-page.tsx'),
 );
 const moduleLayoutChunk = withCatalogues(
@@ -278,6 +278,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
         'physio',
         'insurers',
         'services',
+        'satusehat',
       ],
       () => import('../features/front-office/pages/front-office-page.tsx'),
     ),

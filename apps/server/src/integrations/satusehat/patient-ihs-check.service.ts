@@ -1,4 +1,4 @@
-import type { PatientIhsCheck } from '@klinikita/domain/satusehat/satusehat.contract';
+import type { PatientIhsCheck } from '@klinikita/domain/satusehat/patient-ihs.contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { changeablePatient, findCorporatePatient } from '../../modules/patients/patients.service.ts';

@@ -1,4 +1,5 @@
-import { checkPatientIhs, practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
+import { checkPatientIhs } from '@klinikita/domain/satusehat/patient-ihs.contract';
+import { practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { employeeProfile } from '../../modules/employees/employees.service.ts';

@@ -9,7 +9,7 @@ import {
   listPatients,
   updatePatient,
 } from '@klinikita/domain/patients/patients.contract';
-import { checkPatientIhs } from '@klinikita/domain/satusehat/satusehat.contract';
+import { checkPatientIhs } from '@klinikita/domain/satusehat/patient-ihs.contract';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ContractAnswer,

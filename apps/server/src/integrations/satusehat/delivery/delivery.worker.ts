@@ -165,7 +165,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       const settings = await findSatusehatSettings(db, row.clinicId);
       if (!settings) return blocked('notConfigured', null);
       organizationId = settings.organizationId;
-      client = await service.clientForClinic(row.clinicId);
+      // the settings just read make the client (one read of them per row, not two)
+      client = service.clientFor(settings);
       await options.ensureVisitIdentities?.(db, service, row.registrationId);
     } catch (error) {
       if (misconfigured(error))
