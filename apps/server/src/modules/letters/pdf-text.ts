@@ -7,20 +7,29 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const objects = new Map<string, { dict: string; stream: string | null }>();
-  const objectPattern = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
-  for (let m = objectPattern.exec(raw); m; m = objectPattern.exec(raw)) {
-    const body = m[2];
-    const at = body.indexOf('stream');
-    if (at < 0) {
-      objects.set(m[1], { dict: body, stream: null });
+  // each object read by its stream's /Length: compressed bytes may hold 'endstream', 'endobj' or a
+  // final newline of their own (the PDF carries the time, so which ones varies from run to run)
+  const header = /(\d+) 0 obj\s*/g;
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const from = header.lastIndex;
+    const endobj = raw.indexOf('endobj', from);
+    const at = raw.indexOf('stream', from);
+    if (at < 0 || (endobj >= 0 && endobj < at)) {
+      objects.set(m[1], { dict: raw.slice(from, endobj), stream: null });
       continue;
     }
-    const dict = body.slice(0, at);
-    const start = body[at + 6] === '\r' ? at + 8 : at + 7;
-    const end = body.lastIndexOf('endstream');
-    let bytes = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
+    const dict = raw.slice(from, at);
+    const start = raw[at + 6] === '\r' ? at + 8 : at + 7;
+    const length = /\/Length (\d+)(?!\s+\d+\s+R)/.exec(dict);
+    const stop = length
+      ? start + Number(length[1])
+      : raw.lastIndexOf('endstream', raw.indexOf('endobj', start));
+    let bytes = Buffer.from(raw.slice(start, stop), 'latin1');
     if (dict.includes('/FlateDecode')) bytes = inflateSync(bytes);
     objects.set(m[1], { dict, stream: bytes.toString('latin1') });
+    const next = raw.indexOf('endobj', stop);
+    if (next < 0) break;
+    header.lastIndex = next;
   }
 
   // font resource name (/F1) → its ToUnicode map (glyph code → text)
