@@ -30,8 +30,11 @@ export interface Database {
 /** PostgreSQL server through `pg`; both drivers share the PostgreSQL dialect and query API. */
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // an idle client that loses its server must not crash the process
+  // a client that loses its server must not crash the process: an idle one errors on the pool,
+  // a checked-out one (a transaction awaiting the platform's answer) on itself; its query fails,
+  // and the pool drops it when it comes back
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listener = createPgListener(url);
   return {
