@@ -33,6 +33,7 @@ import type { LoginLimits } from './modules/auth/login-throttle.ts';
 import { billListRoutes } from './modules/billing/bill-list.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingDocumentsRoutes } from './modules/billing/billing-documents.routes.ts';
+import { mcuCompanyBillsConsumer } from './modules/billing/billing-mcu.consumer.ts';
 import { cashierShiftRoutes } from './modules/billing/cashier-shifts.routes.ts';
 import { depositRoutes } from './modules/billing/deposits.routes.ts';
 import { payerInvoicesRoutes } from './modules/billing/payer-invoices.routes.ts';
@@ -55,6 +56,11 @@ import { labResultsRoutes } from './modules/lab-results/lab-results.routes.ts';
 import { labSpecimensRoutes } from './modules/lab-specimens/lab-specimens.routes.ts';
 import { referralLettersConsumer } from './modules/letters/letters.consumers.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { mcuLabReleasedConsumer } from './modules/mcu/mcu-exam.consumers.ts';
+import { mcuExamRoutes } from './modules/mcu/mcu-exam.routes.ts';
+import { mcuOutputsRoutes } from './modules/mcu/mcu-outputs.routes.ts';
+import { mcuPortalRoutes } from './modules/mcu/mcu-portal.routes.ts';
+import { mcuSetupRoutes } from './modules/mcu/mcu-setup.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { partnerCompaniesRoutes } from './modules/partner-companies/partner-companies.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
@@ -220,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consumers: [
       serviceVisitsConsumer,
       labDoneConsumer,
+      mcuLabReleasedConsumer,
       referralLettersConsumer,
       liveStreamConsumer,
       consumablesConsumer,
@@ -227,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       labConsumablesConsumer,
       patientIdentityConsumer(new SatusehatService(db, options.satusehat), app.log),
       satusehatEnqueueConsumer,
+      mcuCompanyBillsConsumer,
     ],
     pollMs: options.outboxPollMs,
     log: app.log,
@@ -308,6 +316,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(visitResultsRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(outboxRoutes, { db, outbox });
+      const mcu = { db, uploadsDir: options.uploadsDir ?? path.resolve('data/uploads') };
+      await api.register(mcuSetupRoutes, mcu);
+      await api.register(mcuExamRoutes, mcu);
+      await api.register(mcuOutputsRoutes, mcu);
+      await api.register(mcuPortalRoutes, { db });
     },
     { prefix: API_PREFIX },
   );

@@ -5,6 +5,12 @@ import { listRecordPatients } from '@klinikita/domain/consultations/consultation
 import { encounterPdf, letterPdf } from '@klinikita/domain/consultations/letters.contract';
 import { listDrugs } from '@klinikita/domain/drugs/drugs.contract';
 import { uploadDoctorFile, uploadUserPhoto } from '@klinikita/domain/files/files.contract';
+import {
+  mcuCertificatePdf,
+  mcuChecklistPdf,
+  mcuReportPdf,
+  verifyMcuReport,
+} from '@klinikita/domain/mcu/mcu-outputs.contract';
 import { listPatients } from '@klinikita/domain/patients/patients.contract';
 import { checkPatientIhs } from '@klinikita/domain/satusehat/patient-ihs.contract';
 import { practitionerIhsByNik } from '@klinikita/domain/satusehat/satusehat.contract';
@@ -68,6 +74,11 @@ export const LIMITED_ROUTES: readonly (readonly [LimitClass, Endpoint])[] = [
   ['search', listDrugs],
   ['pdf', letterPdf],
   ['pdf', encounterPdf],
+  ['pdf', mcuReportPdf],
+  ['pdf', mcuCertificatePdf],
+  ['pdf', mcuChecklistPdf],
+  // the public check of a report's QR code: counted per address, like a search
+  ['search', verifyMcuReport],
   ['identityLookup', practitionerIhsByNik],
   ['identityLookup', checkPatientIhs],
 ];

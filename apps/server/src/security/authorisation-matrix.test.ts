@@ -811,6 +811,10 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'PUT /services/:uid': (s, _who, n) => ({
     body: { ...SERVICE_BODY(n), code: `MTX-LAB-${s.clinicId}`, group: 'lab', unit: 'pemeriksaan' },
   }),
+  'PUT /mcu/packages/:serviceUid': (s) => ({
+    path: { serviceUid: s.service },
+    body: { examType: 'periodic', stations: ['vitals'] },
+  }),
   'GET /services/:uid/price': (s) => ({
     query: { clinicId: s.clinicId, payerClass: 'general', date: '2026-06-01' },
   }),
@@ -1240,6 +1244,9 @@ function designedRefusal(route: ApiRoute, who: Me, scope: Scope): string | null 
     !permissionsOfMe(who).has('schedule.manage')
   )
     return 'staffApi.notOwnSchedule';
+  // the company portal is a partner company's HR user's: a login of no company (every user of the
+  // matrix; mcu-portal.routes.test.ts covers the company's own) is refused (issue 20 §8)
+  if (url.startsWith('/mcu/portal/')) return 'mcuPortal.noCompany';
   return null;
 }
 

@@ -28,6 +28,7 @@ const SPLIT_POINTS = [
   'app/route-guard.tsx',
   'app/layouts/shell-layout.tsx',
   'app/routes/invoice-list-pages.ts',
+  'app/routes/mcu-portal-pages.ts',
   'shared/billing/document-modals.tsx',
 ].map((f) => path.join(webSrc, f));
 

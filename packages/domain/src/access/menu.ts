@@ -74,6 +74,7 @@ export const MENU_CATALOGUE: readonly MenuDefinition[] = [
     leaf('partnerCompanies', 'Perusahaan Rekanan', '/Registration/perusahaanRekanan'),
   ]),
   group('b2b', 'B2B', [leaf('companyList', 'Daftar Perusahaan', '/Registration/daftarPerusahaan')]),
+  leaf('mcuPortal', 'Portal Perusahaan', '/Portal/mcu'),
   group('finance', 'Finance', [
     leaf('bills', 'Daftar Tagihan', '/Registration/daftarTagihan'),
     leaf('invoice', 'Invoice', '/Registration/invoice'),

@@ -87,6 +87,15 @@ export const PERMISSIONS = {
   'purchasing.read': 'Read suppliers, purchase orders, receipts and returns to suppliers',
   'purchasing.manage':
     'Keep suppliers; order, receive against the supplier’s invoice and return to the supplier',
+  'mcu.read':
+    'Read the companies’ MCU events, their participants’ progress, station results and conclusions; print the MCU reports',
+  'mcu.manage':
+    'Keep MCU events: import and correct the participant list, check participants in, download the recap',
+  'mcu.examine': 'Record MCU station results and a participant’s hazard exposures',
+  'mcu.conclude': 'Write an MCU participant’s conclusion (the examining doctor)',
+  'mcu.approve': 'Approve an MCU conclusion, or change an approved one by a new version with its reason',
+  'mcu.portal':
+    'The company portal: read one’s own company’s MCU events, participants’ progress and categories (medical details only with the participant’s consent) and its invoices',
   'dashboard.read':
     'Read the dashboards of one’s clinics: aggregates only (turnaround times: n, median, P90, within the standard)',
 } as const;
@@ -102,6 +111,8 @@ export const DOCTOR_ONLY_PERMISSIONS: readonly Permission[] = [
   'encounter.sign',
   'encounter.addendum',
   'letter.issue',
+  'mcu.conclude',
+  'mcu.approve',
 ];
 
 /** Queue work on a service visit (call, skip, send on), by its service type. */
@@ -181,6 +192,11 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
     'code.manage',
     'letter.issue',
     'drug.read',
+    // the examining doctor of an MCU site concludes and approves its participants
+    'mcu.read',
+    'mcu.examine',
+    'mcu.conclude',
+    'mcu.approve',
   ],
   '/Doctor/patient': [
     'queue.read',
@@ -193,11 +209,12 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/Doctor/itemSuratSehat': [...RECORD, 'record.list', 'code.manage', 'letter.issue', 'encounter.addendum'],
   '/EMR': [...RECORD, 'record.list', 'code.manage', 'encounter.addendum', 'audit.read'],
   '/Lab/home-page-lab': [...serviceDesk('LAB', 'MCU'), ...LAB_RESULTS],
-  '/Lab/home-page-mcu': [...serviceDesk('MCU', 'LAB'), ...LAB_RESULTS],
+  '/Lab/home-page-mcu': [...serviceDesk('MCU', 'LAB'), ...LAB_RESULTS, 'mcu.read', 'mcu.examine'],
   '/Laboratory': [...serviceDesk('LAB'), ...LAB_RESULTS],
   '/Radiology': [...serviceDesk('RAD'), 'radiology.sign', 'result.read'],
   '/Physio': [...serviceDesk('PHYSIO'), 'code.read'],
   '/Treatment': [...serviceDesk('TREATMENT'), 'code.read', 'drug.read', 'service.read'],
+  '/Layanan/previewHasil': ['mcu.read', 'result.read'],
   '/Layanan/previewHasilnonMcu': ['queue.read', 'result.read', 'serviceQueue.read'],
   '/pharmacyQueue': ['queue.read', 'drug.read', 'prescription.dispense'],
   '/Pharmacy/internalStock': ['stock.read'],
@@ -208,7 +225,9 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/purchaseOrder': ['purchasing.read', 'purchasing.manage', 'stock.read', 'drug.read'],
   '/ReturnReceive': ['purchasing.read', 'purchasing.manage', 'stock.read'],
   '/Registration/perusahaanRekanan': ['company.read', 'company.manage', 'service.read'],
-  '/Registration/daftarPerusahaan': ['company.read'],
+  '/Registration/daftarPerusahaan': ['company.read', 'mcu.read', 'mcu.manage'],
+  // the partner company's HR user (issue 20 §8): only its own company, nothing of the clinic's
+  '/Portal/mcu': ['mcu.portal'],
   '/MedicalServices/Insurance': ['company.read', 'insurer.manage'],
   '/Payment/payment': ['queue.read', 'company.read', 'payment.take', 'bill.read'],
   '/Registration/invoice': ['bill.read'],

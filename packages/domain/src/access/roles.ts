@@ -10,6 +10,8 @@ export const ROLES = {
   lab: 'Lab',
   pharmacy: 'Pharmacy',
   cashier: 'Cashier',
+  /** A partner company's HR user: the company portal only (users.company_id names the company). */
+  companyHr: 'Perusahaan',
 } as const;
 
 export type RoleName = (typeof ROLES)[keyof typeof ROLES] | (string & {});

@@ -34,7 +34,8 @@ describe('route table (spec 2.1)', () => {
     ]) {
       expect(paths).toContain(p);
     }
-    expect(APP_ROUTES).toHaveLength(69);
+    // the spec's routes and the company portal (issue 20 §8, /Portal/mcu)
+    expect(APP_ROUTES).toHaveLength(70);
   });
 
   it('matches concrete paths, optional parameters and the front-office alias', () => {

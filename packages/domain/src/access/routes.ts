@@ -72,7 +72,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/Layanan/jadwalLayanan', 'default', true),
   route('/Layanan/layanan', 'default', true),
   route('/Layanan/masterLayanan', 'default', true),
-  route('/Layanan/previewHasil'),
+  route('/Layanan/previewHasil', 'default', true),
   route('/Layanan/previewHasilnonMcu', 'default', true),
   route('/MedicalServices/Insurance', 'default', true),
   route('/statesCode', 'default', true),
@@ -86,6 +86,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('/QuickSetup/quick-setup-clinic-service', 'mandiri'),
   route('/QuickSetup/quickSetupMandiri', 'mandiri'),
   route('/Registration/daftarPerusahaan', 'default', true),
+  // the partner company's portal (issue 20 §8; not a route of the spec)
+  route('/Portal/mcu', 'default', true),
   route('/Registration/daftarTagihan', 'default', true),
   route('/Registration/invoice', 'default', true),
   route('/Registration/laporanTransaksi', 'default', true),

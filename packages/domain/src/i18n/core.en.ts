@@ -23,6 +23,7 @@ export const coreEn: typeof coreId = {
     partnerCompanies: 'Partner Companies',
     b2b: 'B2B',
     companyList: 'Company List',
+    mcuPortal: 'Company Portal',
     finance: 'Finance',
     bills: 'Bills',
     invoice: 'Invoice',

@@ -22,6 +22,7 @@ export const coreId = {
     partnerCompanies: 'Perusahaan Rekanan',
     b2b: 'B2B',
     companyList: 'Daftar Perusahaan',
+    mcuPortal: 'Portal Perusahaan',
     finance: 'Finance',
     bills: 'Daftar Tagihan',
     invoice: 'Invoice',

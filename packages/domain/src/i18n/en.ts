@@ -25,6 +25,11 @@ import { labResultsApiEn } from './lab-results-api.en.ts';
 import { labSpecimensEn } from './lab-specimens.en.ts';
 import { lettersEn } from './letters.en.ts';
 import { masterWebEn } from './master-web.en.ts';
+import { mcuExamEn } from './mcu-exam.en.ts';
+import { mcuOutputsEn } from './mcu-outputs.en.ts';
+import { mcuPortalEn } from './mcu-portal.en.ts';
+import { mcuSetupEn } from './mcu-setup.en.ts';
+import { mcuStationsEn } from './mcu-stations.en.ts';
 import { outboxEn } from './outbox.en.ts';
 import { partnerCompaniesEn } from './partner-companies.en.ts';
 import { patientsEn } from './patients.en.ts';
@@ -100,6 +105,11 @@ export const en: Catalog = {
   outbox: outboxEn,
   visitResults: visitResultsEn,
   turnaround: turnaroundEn,
+  mcuOutputs: mcuOutputsEn,
+  mcuPortal: mcuPortalEn,
+  mcuStations: mcuStationsEn,
+  mcuExam: mcuExamEn,
+  mcuSetup: mcuSetupEn,
   transactionReport: transactionReportEn,
   invoiceList: invoiceListEn,
   accounting: accountingEn,

@@ -24,6 +24,11 @@ import { labResultsApiId } from './lab-results-api.id.ts';
 import { labSpecimensId } from './lab-specimens.id.ts';
 import { lettersId } from './letters.id.ts';
 import { masterWebId } from './master-web.id.ts';
+import { mcuExamId } from './mcu-exam.id.ts';
+import { mcuOutputsId } from './mcu-outputs.id.ts';
+import { mcuPortalId } from './mcu-portal.id.ts';
+import { mcuSetupId } from './mcu-setup.id.ts';
+import { mcuStationsId } from './mcu-stations.id.ts';
 import { outboxId } from './outbox.id.ts';
 import { partnerCompaniesId } from './partner-companies.id.ts';
 import { patientsId } from './patients.id.ts';
@@ -100,6 +105,11 @@ export const id = {
   outbox: outboxId,
   visitResults: visitResultsId,
   turnaround: turnaroundId,
+  mcuOutputs: mcuOutputsId,
+  mcuPortal: mcuPortalId,
+  mcuStations: mcuStationsId,
+  mcuExam: mcuExamId,
+  mcuSetup: mcuSetupId,
   transactionReport: transactionReportId,
   invoiceList: invoiceListId,
   accounting: accountingId,

@@ -11,6 +11,7 @@ export * from './files.ts';
 export * from './insurers.ts';
 export * from './inventory.ts';
 export * from './lab-results.ts';
+export * from './mcu.ts';
 export * from './partner-companies.ts';
 export * from './patients.ts';
 export * from './payer-invoices.ts';

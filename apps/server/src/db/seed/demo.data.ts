@@ -67,6 +67,8 @@ export const ROLE_MENUS: Record<string, string[]> = {
     'doctor',
     'doctorPatients',
     'healthLetters',
+    // the examining doctor of an MCU site concludes and approves on its MCU screen
+    'mcu',
     'emr',
     'reviewResults',
     'previewMcu',
@@ -124,6 +126,8 @@ export const ROLE_MENUS: Record<string, string[]> = {
     'returnReceive',
   ],
   [ROLES.cashier]: ['payment', 'finance', 'bills', 'invoice', 'transactionReport', 'b2b', 'companyList'],
+  // a partner company's HR user: the company portal only (issue 20 §8)
+  [ROLES.companyHr]: ['mcuPortal'],
 };
 
 export interface DemoUser {
@@ -134,6 +138,8 @@ export interface DemoUser {
   gender: 'M' | 'F';
   nik: string;
   doctor?: { title: string; specialist: string; clinics: number[]; profile: string };
+  /** A company HR user's partner company (its code): the company portal shows only it. */
+  company?: string;
 }
 
 // NIKs of the doctors are the SATUSEHAT sandbox's dummy practitioners (see shared/satusehat.md).
@@ -237,6 +243,15 @@ export const DEMO_USERS: DemoUser[] = [
     clinicId: 10,
     gender: 'F',
     nik: '3171016009940009',
+  },
+  {
+    username: 'hrd',
+    name: 'Ratna Wulandari',
+    role: ROLES.companyHr,
+    clinicId: 11,
+    gender: 'F',
+    nik: '3172015804880010',
+    company: 'MBL',
   },
 ];
 

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { seedSatusehatSettings } from '../../integrations/satusehat/satusehat.seed.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import type { Executor } from '../../shared/sql.ts';
@@ -10,6 +10,7 @@ import {
   doctors,
   employees,
   menus,
+  partnerCompanies,
   roleMenus,
   roles,
   specialists,
@@ -171,6 +172,7 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     await seedSatusehatSettings(tx, secretsKey);
     await seedSchedules(tx);
     await seedPartnerCompanies(tx, corp.id);
+    await linkCompanyUsers(tx, corp.id);
     await seedPatients(tx);
     await seedDemoDrugs(tx, corp.id);
     // the catalogue: services and tariffs first, lab tests on them, then what each clinic offers
@@ -182,6 +184,18 @@ export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
     await seedServiceHours(tx, corp.id);
     await seedCodeLists(tx, corp.id);
   });
+}
+
+/** A company HR user belongs to its partner company (users.company_id): the portal's scope. */
+async function linkCompanyUsers(db: Executor, corpId: number) {
+  for (const u of DEMO_USERS) {
+    if (!u.company) continue;
+    const [company] = await db
+      .select({ id: partnerCompanies.id })
+      .from(partnerCompanies)
+      .where(and(eq(partnerCompanies.corpId, corpId), eq(partnerCompanies.code, u.company)));
+    if (company) await db.update(users).set({ companyId: company.id }).where(eq(users.username, u.username));
+  }
 }
 
 export const DEMO_USERNAMES = DEMO_USERS.map((u) => u.username);

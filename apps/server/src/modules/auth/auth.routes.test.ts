@@ -186,8 +186,8 @@ describe('GET users (session start)', () => {
       await ctx.app.inject({ method: 'GET', url: `${API}/users`, headers: { authorization: token } }),
     ).data;
     expect(user.clinics.map((c: { id: number }) => c.id)).toEqual([10, 11]);
-    // the doctor's menu also grants Review Hasil: of its screens only Hasil Non MCU is built, so
-    // the sidebar shows the group with that one child and leaves Hasil MCU out
+    // the doctor's menu also grants Medical Check Up (the examining doctor of an MCU site) and
+    // Review Hasil with both its screens
     const granted = user.role.menu.access.map(
       (a: { parent: { menu: { menu: { route: string | null } } } }) => a.parent.menu.menu.route,
     );
@@ -196,11 +196,15 @@ describe('GET users (session start)', () => {
       '/Doctor/doctor',
       '/Doctor/patient',
       '/Doctor/itemSuratSehat',
+      '/Lab/home-page-mcu',
       '/EMR',
       null,
     ]);
     const review = user.menu.find((m: { route: string | null }) => m.route === null);
-    expect(review.children.map((c: { route: string }) => c.route)).toEqual(['/Layanan/previewHasilnonMcu']);
+    expect(review.children.map((c: { route: string }) => c.route)).toEqual([
+      '/Layanan/previewHasil',
+      '/Layanan/previewHasilnonMcu',
+    ]);
   });
 
   it('refuses no token, a forged token and an expired token with 401', async () => {
@@ -309,6 +313,7 @@ describe('demo accounts and the shell', () => {
       'lab',
       'farmasi',
       'kasir',
+      'hrd',
     ]);
     expect(body.data.password).toBe('klinikita');
   });

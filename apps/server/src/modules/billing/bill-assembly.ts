@@ -16,6 +16,7 @@ import { coveredInPeriod, payerTermsOf } from './bill-coverage.queries.ts';
 import {
   type CatalogueService,
   consultationService,
+  packageItemIds,
   registrationServices,
   type SourceEvent,
   servicesByCodes,
@@ -26,19 +27,22 @@ import {
 /**
  * A draft bill assembled now from what the visit received (research/operations.md §3.1):
  *  - registration fees (catalogue group `registration`) on a visit the front office registered —
- *    not on a service visit made from a doctor's order —, the card (unit `kartu`) only on the
+ *    not on a service visit made from a doctor's order, nor on an MCU visit —, the card (unit `kartu`) only on the
  *    patient's first visit;
  *  - the doctor's consultation (group `consultation` of the doctor's specialty);
  *  - every `service.performed` not voided (procedures, physiotherapy, MCU: each record; radiology:
  *    each code once per visit, an amended report charges nothing more) and the codes of the
  *    visit's released lab reports (once per visit);
+ *  - an MCU package (`service.performed` of type MCU) at its price, its items (service_package_items)
+ *    performed on the same visit — the package's lab tests and radiology exams — not again; what
+ *    is outside the package is an add-on, charged;
  *  - the pharmacy's handovers (`prescription.dispensed`): the drugs at their price per base unit
  *    and the racikan fees.
  * Services are priced from the catalogue for the visit's day and payer class (`priceOf`: the
  * class's own price, else general; the clinic's override first); one without a price that day is
  * listed at 0 for the cashier to see. Consumables used in procedures are in the tariff (BHP).
  * On a company visit a contract price valid on the visit's day comes first. The payer's coverage
- * (coverage.rules.ts) comes with the lines: its terms, the lines of excluded groups and services,
+ * (coverage.rules.ts; none on an MCU visit: the company pays its checkup whole) comes with the lines: its terms, the lines of excluded groups and services,
  * and what the payer already covered for the patient in the visit's calendar year.
  */
 
@@ -89,7 +93,10 @@ export async function assembleDraft(
     category: Line['category'];
   }[] = [];
 
-  if (visit.serviceOrderUid === null) {
+  const performed = await performedServices(db, visit.corpId, events);
+  // an MCU visit's package is its price per participant: no registration or card fee beside it
+  const mcuPackage = performed.some((p) => p.category === 'mcu');
+  if (visit.serviceOrderUid === null && !mcuPackage) {
     for (const s of await registrationServices(db, visit.corpId)) {
       if (s.unit === 'kartu' && !context.firstVisit) continue;
       services.push({
@@ -113,7 +120,7 @@ export async function assembleDraft(
         category: 'consultation',
       });
   }
-  services.push(...(await performedServices(db, visit.corpId, events)));
+  services.push(...performed);
 
   const lines: Line[] = [];
   const excluded: boolean[] = [];
@@ -151,7 +158,9 @@ export async function assembleDraft(
   }
   lines.push(...dispensedLines(events, settings));
   const keyed = withKeys(lines);
-  if (!payer) return { lines: keyed, companyName: context.companyName, coverage: null };
+  // the company ordered the checkup: it pays the package and the add-ons whole, its employees'
+  // care terms (ceilings, co-pay, excluded groups such as `mcu`) are not the MCU contract's
+  if (!payer || mcuPackage) return { lines: keyed, companyName: context.companyName, coverage: null };
   const year = calendarYearOf(visit.queueDate);
   const usedThisYear =
     payer.terms.ceilingPerYear === null
@@ -212,12 +221,18 @@ async function performedServices(db: Executor, corpId: number, events: readonly 
     corpId,
     wanted.map((w) => w.code),
   );
-  return wanted.flatMap((w) => {
+  const found = wanted.flatMap((w) => {
     const service = catalogue.get(w.code.toLowerCase());
     return service
       ? [{ service, sourceType: w.sourceType, sourceUid: w.sourceUid, category: w.category }]
       : [];
   });
+  // an MCU package's price includes its items: their lab and radiology results charge nothing more
+  const included = await packageItemIds(
+    db,
+    found.filter((f) => f.category === 'mcu').map((f) => f.service.id),
+  );
+  return found.filter((f) => f.category === 'mcu' || !included.has(f.service.id));
 }
 
 /** Drugs handed over (summed per prescription line, item and price) and the racikan fees. */

@@ -227,7 +227,7 @@ export function getVisitBill(db: Db, session: AuthSession, visitUid: string): Pr
 
 export async function auditBill(
   db: Executor,
-  session: AuthSession,
+  session: Pick<AuthSession, 'userId' | 'corpId'>,
   ip: string,
   bill: BillRow,
   action: string,

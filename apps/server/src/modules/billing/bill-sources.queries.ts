@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import { doctors, domainEvents, partnerCompanies, registrations, services } from '../../db/schema/index.ts';
+import {
+  doctors,
+  domainEvents,
+  partnerCompanies,
+  registrations,
+  servicePackageItems,
+  services,
+} from '../../db/schema/index.ts';
 import type { Executor } from '../../shared/sql.ts';
 
 /**
@@ -152,4 +159,22 @@ export async function consultationService(
     .orderBy(asc(services.code))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The services that are items of these packages (an MCU package's lab tests and radiology exams),
+ * and the items of an item that is a package itself (a lab panel), a few levels deep.
+ */
+export async function packageItemIds(db: Executor, packageIds: readonly number[]): Promise<Set<number>> {
+  const items = new Set<number>();
+  let next = [...new Set(packageIds)];
+  for (let depth = 0; next.length && depth < 4; depth++) {
+    const rows = await db
+      .select({ itemId: servicePackageItems.itemId })
+      .from(servicePackageItems)
+      .where(inArray(servicePackageItems.packageId, next));
+    next = rows.map((r) => r.itemId).filter((id) => !items.has(id));
+    for (const id of next) items.add(id);
+  }
+  return items;
 }

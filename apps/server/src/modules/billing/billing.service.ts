@@ -151,12 +151,31 @@ export function decideAdjustment(db: Db, session: AuthSession, uid: string, appr
  * of the clinic's month, the settings of this moment kept with the bill, `bill.posted`. Refused
  * while a discount waits for approval or when the bill has nothing on it.
  */
-export async function postLocked(tx: Tx, session: AuthSession, bill: BillRow, visit: VisitRow, ip: string) {
+export function postLocked(tx: Tx, session: AuthSession, bill: BillRow, visit: VisitRow, ip: string) {
+  const clinic = clinicOf(session, bill.clinicId);
+  return postAs(
+    tx,
+    { userId: session.userId, corpId: session.corpId, timeZone: clinic.timeZone },
+    bill,
+    visit,
+    ip,
+  );
+}
+
+/** Who posts a bill: a user at the bill's clinic, or a consumer acting for one (the MCU approver). */
+export interface Poster {
+  userId: number;
+  corpId: number;
+  /** The bill's clinic's time zone (the invoice number's month). */
+  timeZone: string;
+}
+
+/** `postLocked` for a caller without a session (an event consumer). */
+export async function postAs(tx: Tx, session: Poster, bill: BillRow, visit: VisitRow, ip: string) {
   const draft = await draftOf(tx, bill, visit);
   if (draft.adjustments.some((a) => a.status === 'pending')) throw refuse(409, 'discountAwaiting');
   if (!draft.lines.length) throw refuse(409, 'emptyBill');
-  const clinic = clinicOf(session, bill.clinicId);
-  const period = periodOf(clinicDay(clinic.timeZone));
+  const period = periodOf(clinicDay(session.timeZone));
   const number = billingNumber(
     'invoice',
     bill.clinicId,

@@ -262,7 +262,8 @@ export const insertWriteOffs = (db: Executor, rows: (typeof payerInvoiceWriteOff
 
 // the list and the aging
 
-const itemTotals = {
+/** What an invoice's items add up to (the list, one invoice, the company portal). */
+export const itemTotals = {
   total: num(
     sql`COALESCE((SELECT sum(i.amount) FROM ${payerInvoiceItems} i WHERE i.invoice_id = ${payerInvoices.id}), 0)`,
   ),

@@ -4,6 +4,7 @@ import {
   agingBucket,
   DEFAULT_INSURER_TERM_DAYS,
   dueDateOf,
+  type PayerInvoiceStatus,
   parsePayerKey,
   payerInvoiceNumber,
 } from '@klinikita/domain/billing/payer-invoices.rules';
@@ -11,6 +12,7 @@ import type {
   AgingRow,
   PayerInvoiceCreate,
   PayerInvoiceListQuery,
+  PayerInvoiceSummary,
 } from '@klinikita/domain/billing/payer-invoices.schema';
 import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import { periodOf } from '@klinikita/domain/common/document-number';
@@ -45,6 +47,7 @@ import {
   uninvoicedByPayer,
   upsertSettings,
 } from './payer-invoices.queries.ts';
+import { companyInvoiceRows } from './payer-invoices-portal.queries.ts';
 
 /**
  * Invoices to partner companies and insurers (issue 18 §5–6): the payers with receivables still
@@ -249,6 +252,24 @@ export async function listPayerInvoices(db: Db, session: AuthSession, q: PayerIn
     total,
     q,
   );
+}
+
+/**
+ * The invoices issued to one partner company (its portal, issue 20 §8: the company is the HR
+ * user's, the caller's service has checked it): of the given statuses, at any clinic of the corporate.
+ */
+export async function invoicesOfCompany(
+  db: Executor,
+  corpId: number,
+  companyId: number,
+  statuses: readonly PayerInvoiceStatus[],
+): Promise<PayerInvoiceSummary[]> {
+  const rows = await companyInvoiceRows(db, corpId, companyId, statuses);
+  const { keyOf } = await payerKeys(
+    db,
+    rows.map((r) => r.invoice),
+  );
+  return rows.map((r) => toSummary(r.invoice, keyOf(r.invoice), r));
 }
 
 type Buckets = Omit<AgingRow, 'payer' | 'payerKind' | 'payerName'>;

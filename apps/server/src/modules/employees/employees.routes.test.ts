@@ -242,7 +242,7 @@ describe('the generic staff profile (PATCH settings/employee)', () => {
 describe('staff list and adding staff', () => {
   it('pages and searches the staff in scope', async () => {
     const all = json(await call('GET', '/settings/employees?limit=5', 'admin')).data;
-    expect(all).toMatchObject({ page: 1, limit: 5, totalDocs: 11, totalPages: 3 });
+    expect(all).toMatchObject({ page: 1, limit: 5, totalDocs: 12, totalPages: 3 });
     const search = json(await call('GET', '/settings/employees?search=siti', 'admin')).data;
     expect(search.docs.map((d: any) => d.username)).toEqual(['perawat']);
     expect(json(await call('GET', '/settings/employees?search=%25', 'admin')).data.docs).toEqual([]);

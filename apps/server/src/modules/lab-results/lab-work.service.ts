@@ -4,6 +4,7 @@ import type { AuthSession } from '../../plugins/auth.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Executor } from '../../shared/sql.ts';
 import { ordersForDesk } from '../consultations/consultations.service.ts';
+import { mcuLabItems } from '../mcu/mcu-exam-lab.service.ts';
 import { scopedRegistration } from '../registrations/registrations.service.ts';
 import { toLabReport, toRangeLimits, toWorkTest } from './lab-results.mapper.ts';
 import { isCito, itemsOfText, matchItems, splitReferrer } from './lab-results.order.ts';
@@ -81,12 +82,17 @@ export async function worksOf(db: Executor, visits: readonly LabVisit[]): Promis
     db,
     visits.flatMap((v) => (v.serviceOrderUid ? [v.serviceOrderUid] : [])),
   );
+  // an MCU visit without a doctor's order works on its participant's package lab items
+  const mcuItems = await mcuLabItems(
+    db,
+    visits.filter((v) => v.serviceType === 'MCU' && !v.serviceOrderUid).map((v) => v.id),
+  );
   const catalogues = new Map<number, LabServiceRow[]>();
   for (const corpId of new Set(visits.map((v) => v.corpId)))
     catalogues.set(corpId, await activeLabServices(db, corpId));
   const ordered = visits.map((visit) => {
     const order = (visit.serviceOrderUid && orders.get(visit.serviceOrderUid)) || null;
-    const items = order ? order.items : itemsOfText(visit.complaint);
+    const items = order ? order.items : (mcuItems.get(visit.id) ?? itemsOfText(visit.complaint));
     return { visit, order, ...matchItems(items, catalogues.get(visit.corpId)!) };
   });
   const panelIds = new Set(ordered.flatMap((o) => o.matched.filter((s) => s.isPackage).map((s) => s.id)));

@@ -191,6 +191,32 @@ export async function nextMrnValue(tx: Executor, clinicId: number): Promise<numb
   return row.value;
 }
 
+/** Takes `n` record numbers of the clinic at once (an import): the first of them. */
+export async function takeMrnValues(tx: Executor, clinicId: number, n: number): Promise<number> {
+  const [row] = await tx
+    .insert(mrnCounters)
+    .values({ clinicId, lastValue: n })
+    .onConflictDoUpdate({
+      target: mrnCounters.clinicId,
+      set: { lastValue: sql`${mrnCounters.lastValue} + ${n}` },
+    })
+    .returning({ value: mrnCounters.lastValue });
+  return row.value - n + 1;
+}
+
+/** Many patients in a few statements (an import); their ids by NIK. */
+export async function insertPatients(db: Executor, rows: (typeof patients.$inferInsert)[]) {
+  const out: { id: number; uid: string; clinicId: number; nik: string | null }[] = [];
+  for (let i = 0; i < rows.length; i += 500)
+    out.push(
+      ...(await db
+        .insert(patients)
+        .values(rows.slice(i, i + 500))
+        .returning({ id: patients.id, uid: patients.uid, clinicId: patients.clinicId, nik: patients.nik })),
+    );
+  return out;
+}
+
 /** Whether the corporate has this partner company, still active. */
 export async function activeCompanyExists(db: Executor, corpId: number, companyId: number) {
   const [company] = await db

@@ -35,7 +35,7 @@ const flatten = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flatten(n.c
 describe('roles list', () => {
   it('pages and searches the corporate’s roles with their user counts', async () => {
     const page = json(await call('GET', '/settings/roles?limit=4&page=2', admin)).data;
-    expect(page).toMatchObject({ page: 2, limit: 4, totalDocs: 10, totalPages: 3 });
+    expect(page).toMatchObject({ page: 2, limit: 4, totalDocs: 11, totalPages: 3 });
     expect(page.docs).toHaveLength(4);
     const doctors = json(await call('GET', '/settings/roles?search=doc', admin)).data.docs;
     expect(doctors).toEqual([

@@ -7,7 +7,13 @@ const companiesChunk = withCatalogues(
   () => import('../../features/partner-companies/pages/company-pages.tsx'),
 );
 
+/** The companies' MCU events (issue 20 §2) on the company list's path. */
+const mcuEventsChunk = withCatalogues(
+  ['mcuSetup', 'mcuStations', 'partnerCompanies', 'patients', 'staffApi', 'services'],
+  () => import('../../features/mcu-events/pages/mcu-events-page.tsx'),
+);
+
 export const PARTNER_PAGES: Readonly<Record<string, LazyComponent>> = {
   '/Registration/perusahaanRekanan': lazyComponent(companiesChunk, (m) => m.PartnerCompaniesPage),
-  '/Registration/daftarPerusahaan': lazyComponent(companiesChunk, (m) => m.CompanyListPage),
+  '/Registration/daftarPerusahaan': lazyComponent(mcuEventsChunk, (m) => m.McuEventsPage),
 };

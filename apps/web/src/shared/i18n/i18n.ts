@@ -259,6 +259,26 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
     () => import('@klinikita/domain/i18n/visit-results.id'),
     () => import('@klinikita/domain/i18n/visit-results.en'),
   ),
+  mcuOutputs: pair(
+    () => import('@klinikita/domain/i18n/mcu-outputs.id'),
+    () => import('@klinikita/domain/i18n/mcu-outputs.en'),
+  ),
+  mcuPortal: pair(
+    () => import('@klinikita/domain/i18n/mcu-portal.id'),
+    () => import('@klinikita/domain/i18n/mcu-portal.en'),
+  ),
+  mcuStations: pair(
+    () => import('@klinikita/domain/i18n/mcu-stations.id'),
+    () => import('@klinikita/domain/i18n/mcu-stations.en'),
+  ),
+  mcuExam: pair(
+    () => import('@klinikita/domain/i18n/mcu-exam.id'),
+    () => import('@klinikita/domain/i18n/mcu-exam.en'),
+  ),
+  mcuSetup: pair(
+    () => import('@klinikita/domain/i18n/mcu-setup.id'),
+    () => import('@klinikita/domain/i18n/mcu-setup.en'),
+  ),
   turnaround: pair(
     () => import('@klinikita/domain/i18n/turnaround.id'),
     () => import('@klinikita/domain/i18n/turnaround.en'),

@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '../support/app.ts';
+import { launchBrowser, newPage, shot } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('The company portal (issue 20 §8)', () => {
+  it('the company’s HR user lands on its portal: its events and the invoices issued to it', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, context } = await newPage(browser);
+    await logIn(page, 'hrd');
+    // the role has one menu: the portal is the first screen
+    expect(new URL(page.url()).pathname).toBe('/Portal/mcu');
+    await page.getByRole('heading', { name: 'Portal Perusahaan' }).waitFor();
+    await page
+      .getByText(/PT Maju Bersama Logistik/)
+      .first()
+      .waitFor();
+    await page.getByRole('heading', { name: 'Kegiatan MCU' }).waitFor();
+    // the demo's invoice to PT Maju Bersama Logistik, sent and partly paid
+    await page.getByRole('heading', { name: 'Tagihan' }).waitFor();
+    await page.getByText('Dibayar sebagian').first().waitFor();
+    await shot(page, 'mcu-portal');
+
+    // an event, when the demo has one: its participants with their categories
+    const open = page.getByRole('button', { name: 'Lihat peserta' });
+    if (await open.count()) {
+      await open.first().click();
+      await page.getByRole('heading', { name: /^Peserta:/ }).waitFor();
+      await page.getByRole('textbox', { name: 'Cari nama, nomor karyawan atau nomor MCU' }).waitFor();
+      await shot(page, 'mcu-portal-participants');
+    }
+    // nothing of the clinic: another screen is refused
+    await page.goto('/Registration/daftarTagihan');
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/Registration/daftarTagihan');
+    await context.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { mcuOutputsId } from './mcu-outputs.id.ts';
+
+/**
+ * MCU outputs in English. The papers (report, certificates, checklist, recap) are printed in
+ * Indonesian whatever the screen's language, so their labels are the Indonesian ones.
+ */
+export const mcuOutputsEn: typeof mcuOutputsId = {
+  dateFormat: 'Invalid date (YYYY-MM-DD)',
+  notApproved: 'Letters can only be printed from an approved conclusion',
+  screen: {
+    title: 'MCU results',
+    subtitle: 'MCU participants examined or approved: preview, print, letters and the recap.',
+    search: 'Search name, NIK, MCU number…',
+    searchLabel: 'Search participants',
+    from: 'From',
+    to: 'To',
+    event: 'MCU event',
+    allEvents: 'All events',
+    status: 'Status',
+    allStatuses: 'All statuses',
+    empty: 'No MCU results for this filter',
+    loading: 'Loading MCU results…',
+    failed: 'The MCU results could not be loaded',
+    open: 'Preview',
+    back: 'Back to the list',
+    print: 'Print',
+    certificate: 'Health certificate',
+    fitToWork: 'Fit-to-work letter',
+    checklist: 'Checklist & labels',
+    recap: 'Download recap (xlsx)',
+    recapPick: 'Pick one event to download its recap',
+    exporting: 'Downloading {{received}}',
+    exportProgress: '{{percent}}% of {{rows}} participants',
+    exportDone: '{{name}} saved',
+    exportFailed: 'The recap could not be downloaded',
+    previewTitle: 'MCU report of {{name}}',
+    draftNote:
+      'The conclusion is not approved yet: the report prints marked DRAFT, letters cannot be printed.',
+    column: {
+      number: 'MCU no.',
+      participant: 'Participant',
+      company: 'Company / event',
+      examDate: 'Exam date',
+      category: 'Category',
+      status: 'Status',
+    },
+    statuses: { registered: 'Registered', inProgress: 'In progress', done: 'Done', approved: 'Approved' },
+    noConclusion: 'No conclusion yet',
+    draft: 'Draft',
+  },
+  verify: {
+    title: 'MCU report verification',
+    checking: 'Checking…',
+    valid: 'This report is VALID',
+    replaced: 'This report has been REPLACED by a newer version',
+    invalid: 'Report not found or not valid',
+    clinic: 'Issued by',
+    approvedAt: 'Approved',
+    version: 'Version',
+    privacy: 'This page shows only whether the report is valid, not its contents.',
+  },
+  pdf: mcuOutputsId.pdf,
+  field: mcuOutputsId.field,
+  option: mcuOutputsId.option,
+  recap: mcuOutputsId.recap,
+};
