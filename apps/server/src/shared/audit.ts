@@ -18,3 +18,8 @@ export interface AuditEntry {
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
 }
+
+/** Writes many audit rows (a bulk import's), a few hundred per statement. */
+export async function writeAudits(db: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500) await db.insert(auditLog).values(entries.slice(i, i + 500));
+}

@@ -18,6 +18,7 @@ const SPLIT_POINTS = [
   'app/router.tsx',
   'app/routes/operations-pages.ts',
   'app/routes/partner-pages.ts',
+  'app/routes/mcu-pages.ts',
   'app/routes/cashier-pages.ts',
   'app/routes/payer-invoice-pages.ts',
   'app/routes/transaction-report-pages.ts',

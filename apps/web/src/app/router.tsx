@@ -15,6 +15,7 @@ import { DASHBOARD_PAGES } from './routes/dashboard-pages.ts';
 import { INSURER_PAGES } from './routes/insurer-pages.ts';
 import { INVOICE_LIST_PAGES } from './routes/invoice-list-pages.ts';
 import { type LazyComponent, lazyComponent } from './routes/lazy-component.ts';
+import { MCU_PAGES, MCU_VERIFY_PATH, mcuVerifyPage } from './routes/mcu-pages.ts';
 import { MCU_PORTAL_PAGES } from './routes/mcu-portal-pages.ts';
 import { OPERATIONS_PAGES } from './routes/operations-pages.ts';
 import { PARTNER_PAGES } from './routes/partner-pages.ts';
@@ -184,25 +185,6 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     (m) => m.LabCataloguePage,
   ),
   '/Lab/home-page-lab': lazyComponent(labHomeChunk, (m) => m.LabHomePage),
-  '/Lab/home-page-mcu': lazyComponent(
-    withCatalogues(
-      [
-        'labQueue',
-        'labResults',
-        'labCatalogue',
-        'labSpecimens',
-        'registrations',
-        'patients',
-        'staffApi',
-        'mcuStations',
-        'mcuExam',
-        'partnerCompanies',
-        'services',
-      ],
-      () => import('./desk-pages/mcu-home-page.tsx'),
-    ),
-    (m) => m.McuHomePage,
-  ),
   '/Laboratory': lazyComponent(
     withCatalogues(
       ['labSpecimens', 'labResults', 'labResultsApi', 'labCatalogue', 'staffApi'],
@@ -278,10 +260,6 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     ),
     (m) => m.TreatmentPage,
   ),
-  '/Layanan/previewHasil': lazyComponent(
-    withCatalogues(['mcuOutputs'], () => import('../features/mcu-results/pages/mcu-results-page.tsx')),
-    (m) => m.McuResultsPage,
-  ),
   '/Layanan/previewHasilnonMcu': lazyComponent(
     withCatalogues(
       ['visitResults', 'labResults', 'labCatalogue'],
@@ -322,6 +300,7 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
   ...INVOICE_LIST_PAGES,
   ...TRANSACTION_REPORT_PAGES,
   ...ACCOUNTING_PAGES,
+  ...MCU_PAGES,
   ...MCU_PORTAL_PAGES,
   ...SETTING_PAGES,
 };
@@ -336,13 +315,6 @@ const displayPage = lazyComponent(
     () => import('../features/queue-board/pages/queue-display-page.tsx'),
   ),
   (m) => m.QueueDisplayPage,
-);
-
-/** What an MCU report's QR code opens (no login): the report's validity only. Not a spec route. */
-export const MCU_VERIFY_PATH = '/verify/mcu/:token';
-const mcuVerifyPage = lazyComponent(
-  withCatalogues(['mcuOutputs'], () => import('../features/mcu-results/pages/mcu-verify-page.tsx')),
-  (m) => m.McuVerifyPage,
 );
 
 const LAYOUTS: Readonly<Record<Exclude<LayoutName, 'blank'>, LazyComponent>> = {

@@ -1,8 +1,8 @@
 import { PATIENT_EVENTS } from '@klinikita/domain/patients/patient.events';
 import { formatMrn } from '@klinikita/domain/patients/patient.schema';
-import { auditLog } from '../../db/schema/index.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { assertClinicInScope } from '../../shared/access.ts';
+import { writeAudits } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Tx } from '../../shared/sql.ts';
 import { emitIdentity } from './patients.events.ts';
@@ -56,19 +56,19 @@ export async function registerImportedPatients(
   );
   for (const row of rows)
     await emitIdentity(tx, PATIENT_EVENTS.registered, { ...row, corpId: session.corpId });
-  for (let i = 0; i < rows.length; i += 500)
-    await tx.insert(auditLog).values(
-      rows.slice(i, i + 500).map((row) => ({
-        userId: session.userId,
-        corpId: session.corpId,
-        clinicId,
-        action: 'patient.create',
-        entity: 'patient',
-        entityId: row.uid,
-        patientId: row.id,
-        ip,
-        detail: { source: 'import' },
-      })),
-    );
+  await writeAudits(
+    tx,
+    rows.map((row) => ({
+      userId: session.userId,
+      corpId: session.corpId,
+      clinicId,
+      action: 'patient.create',
+      entity: 'patient',
+      entityId: row.uid,
+      patientId: row.id,
+      ip,
+      detail: { source: 'import' },
+    })),
+  );
   return new Map(rows.map((r) => [r.nik as string, r.id]));
 }
