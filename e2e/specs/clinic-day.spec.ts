@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, call } from '../support/api.ts';
 import { logIn } from '../support/app.ts';
 import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
+import { mcuCompanyDay } from '../support/mcu-day.ts';
 
 /**
  * The clinic day of shared/clinic-day.md at Klinik Pratama Klinikita Menteng, each step by the
@@ -10,7 +11,8 @@ import { baseUrl, launchBrowser, newPage, shot } from '../support/browser.ts';
  * office, the nurse's check-in, the doctor's examination with a lab order and a prescription, the
  * order arriving in the queue of the lab that performs it (Cikarang) from the `encounter.finished`
  * event, the pharmacist's review and handover (the visit on to payment), and the admin's view of
- * the automatic processes. Payment and SATUSEHAT join as they land.
+ * the automatic processes. Payment and SATUSEHAT join as they land. The same day's company MCU at
+ * Cikarang (clinic 11) walks in e2e/support/mcu-day.ts.
  */
 
 let browser: Browser;
@@ -451,4 +453,13 @@ describe('A clinic day at Klinik Menteng', () => {
     await shot(admin.page, 'clinic-day-satusehat');
     await admin.context.close();
   }, 240_000); // the whole day, role by role: it grows with each capability
+
+  // the same day at Klinikita MCU Center Cikarang (e2e/support/mcu-day.ts): PT Bank Nusantara
+  // Sejahtera's 40 employees imported (one bad row fixed), checked in, two through the stations,
+  // the doctor's categories, the recap xlsx, the company's invoice and its HR user's portal
+  it(
+    'MCU at Cikarang: the admin imports the company’s list → check-in → stations → the doctor’s categories → recap, invoice and portal',
+    () => mcuCompanyDay(browser),
+    300_000,
+  );
 });

@@ -15,6 +15,7 @@ import { loadSecretsKey } from './integrations/satusehat/secret-box.ts';
 import { wellFormedCitizen } from './integrations/satusehat/simulator/simulator.population.ts';
 import { startSimulator } from './integrations/satusehat/simulator/simulator.server.ts';
 import { seedDemoBills } from './modules/billing/billing-demo.ts';
+import { seedDemoMcu } from './modules/mcu/mcu-demo.ts';
 import { seedDemoPrescriptions } from './modules/pharmacy/pharmacy-demo.ts';
 
 const started = performance.now();
@@ -38,6 +39,8 @@ if (demo) {
   await seedDemoBills(database.db);
   // yesterday's signed visits at Menteng (once): the day the SATUSEHAT sync screen shows sent
   await seedDemoYesterday(database.db);
+  // PT Maju Bersama Logistik's MCU events (once): Cikarang today in every state, Surabaya approved and invoiced
+  await seedDemoMcu(database.db);
 }
 // the SATUSEHAT simulator runs in-process on loopback while some clinic is set to use it (the demo is)
 // it knows the patients at start by their NIK (or mother's NIK), as the platform knows every citizen;

@@ -54,6 +54,23 @@ export async function emit(tx: Executor, event: NewDomainEvent): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
+/** Many domain events (a bulk import's) in a few statements, in their order; one wake-up. */
+export async function emitAll(tx: Executor, events: readonly NewDomainEvent[]): Promise<void> {
+  if (!events.length) return;
+  for (let i = 0; i < events.length; i += 500)
+    await tx.insert(domainEvents).values(
+      events.slice(i, i + 500).map((event) => ({
+        type: event.type,
+        aggregateType: event.aggregateType,
+        aggregateId: event.aggregateId,
+        corpId: event.corpId ?? null,
+        clinicId: event.clinicId ?? null,
+        payload: event.payload,
+      })),
+    );
+  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
 export interface Consumer {
   /** Unique and stable: the name of its position row. */
   name: string;

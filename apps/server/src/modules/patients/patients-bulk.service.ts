@@ -5,7 +5,7 @@ import { assertClinicInScope } from '../../shared/access.ts';
 import { writeAudits } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Tx } from '../../shared/sql.ts';
-import { emitIdentity } from './patients.events.ts';
+import { emitIdentities } from './patients.events.ts';
 import { insertPatients, takeMrnValues } from './patients.queries.ts';
 
 /** A patient an import registers: the sheet's identity, paid by the company. */
@@ -54,8 +54,11 @@ export async function registerImportedPatients(
       createdBy: session.userId,
     })),
   );
-  for (const row of rows)
-    await emitIdentity(tx, PATIENT_EVENTS.registered, { ...row, corpId: session.corpId });
+  await emitIdentities(
+    tx,
+    PATIENT_EVENTS.registered,
+    rows.map((row) => ({ ...row, corpId: session.corpId })),
+  );
   await writeAudits(
     tx,
     rows.map((row) => ({

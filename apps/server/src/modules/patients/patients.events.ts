@@ -1,5 +1,5 @@
 import type { PatientIdentityEvent } from '@klinikita/domain/patients/patient.events';
-import { emit } from '../../events/outbox.ts';
+import { emit, emitAll, type NewDomainEvent } from '../../events/outbox.ts';
 import type { Tx } from '../../shared/sql.ts';
 
 /**
@@ -7,23 +7,33 @@ import type { Tx } from '../../shared/sql.ts';
  * written in the saving transaction, handled after the commit by the SATUSEHAT consumer, so the
  * clerk never waits for the platform.
  */
-export function emitIdentity(
-  tx: Tx,
-  type: string,
-  patient: { id: number; uid: string; corpId: number; clinicId: number },
-) {
+export function emitIdentity(tx: Tx, type: string, patient: IdentityOf) {
+  return emit(tx, identityEvent(type, patient));
+}
+
+/** The same for many patients (an import), in a few statements. */
+export function emitIdentities(tx: Tx, type: string, patients: readonly IdentityOf[]) {
+  return emitAll(
+    tx,
+    patients.map((p) => identityEvent(type, p)),
+  );
+}
+
+type IdentityOf = { id: number; uid: string; corpId: number; clinicId: number };
+
+function identityEvent(type: string, patient: IdentityOf): NewDomainEvent {
   const payload: PatientIdentityEvent = {
     patientId: patient.id,
     patientUid: patient.uid,
     corpId: patient.corpId,
     clinicId: patient.clinicId,
   };
-  return emit(tx, {
+  return {
     type,
     aggregateType: 'patient',
     aggregateId: patient.uid,
     corpId: patient.corpId,
     clinicId: patient.clinicId,
     payload,
-  });
+  };
 }
