@@ -131,7 +131,19 @@ describe('MCU events', () => {
     await andi.getByRole('button', { name: 'Check-in' }).click();
     await page.getByText(/Andi Pabrik Etoe check-in, antrean/).waitFor();
     await expect.poll(() => andi.textContent()).toContain('Sedang diperiksa');
+    // the checklist and tube labels are offered at once (in the toast) and beside the row
+    const offered = page.getByTestId('mcu-checkin-checklist');
+    await offered.waitFor();
+    const print = andi.getByRole('link', { name: 'Cetak checklist dan label Andi Pabrik Etoe' });
+    await print.waitFor();
     await shot(page, 'mcu-events-detail');
+    const href = await print.getAttribute('href');
+    expect(href).toBe(await offered.getAttribute('href'));
+    expect(await print.getAttribute('target')).toBe('_blank');
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // the list shows the event's progress
     await page.getByRole('button', { name: 'Kembali ke daftar' }).click();

@@ -15,7 +15,7 @@ const NAME = 'Bagus Pemeriksaan Mcu';
 const TODAY = clinicDay('Asia/Jakarta');
 
 /** Given a company's event at Cikarang today with one participant checked in (package: anamnesis, vitals, physical). */
-async function checkedInParticipant() {
+async function checkedInParticipant(name = NAME, stations: string[] = ['anamnesis', 'vitals', 'physical']) {
   const { context, page } = await apiSession(browser, 'superadmin');
   const serial = String(Date.now() % 100_000).padStart(5, '0');
   const [xray] = (
@@ -33,7 +33,7 @@ async function checkedInParticipant() {
   });
   await call(page, 'PUT', `mcu/packages/${pkg.uid}`, {
     examType: 'periodic',
-    stations: ['anamnesis', 'vitals', 'physical'],
+    stations,
   });
   const [company] = (await call<{ docs: { uid: string }[] }>(page, 'GET', 'partner-companies?page=1&limit=1'))
     .docs;
@@ -48,8 +48,8 @@ async function checkedInParticipant() {
   });
   await call(page, 'POST', `mcu/events/${event.uid}/participants`, {
     employeeNumber: `K-${serial}`,
-    name: NAME,
-    nik: `31710105049${serial}`,
+    name,
+    nik: `3171010504${name === NAME ? '9' : '8'}${serial}`,
     department: 'Produksi',
     job: 'Operator mesin',
     package: 'Staf',
@@ -69,11 +69,11 @@ async function checkedInParticipant() {
   return participant.uid;
 }
 
-async function openParticipant(page: Page) {
+async function openParticipant(page: Page, name = NAME) {
   await page.goto('/Lab/home-page-mcu?mode=mcu');
   await page.getByRole('heading', { name: 'Daftar peserta MCU' }).waitFor();
-  await page.getByRole('searchbox', { name: 'Cari nama, NIK, no. MCU' }).fill(NAME);
-  const row = page.getByTestId('mcu-worklist-row').filter({ hasText: NAME });
+  await page.getByRole('searchbox', { name: 'Cari nama, NIK, no. MCU' }).fill(name);
+  const row = page.getByTestId('mcu-worklist-row').filter({ hasText: name });
   await row.waitFor();
   return row;
 }
@@ -167,5 +167,43 @@ describe('MCU examination', () => {
       await panel.getByText('Versi 2 · Draf').waitFor();
       await doctor.context.close();
     }
+  });
+
+  it('the lab attaches the ECG tracing after saving the station, the doctor opens it', {
+    timeout: 120_000,
+  }, async () => {
+    const name = 'Citra Rekam Jantung';
+    await checkedInParticipant(name, ['vitals', 'ecg']);
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'lab');
+    const row = await openParticipant(page, name);
+    await row.getByRole('button', { name: 'Buka' }).click();
+    await page.getByTestId('mcu-identity').getByText(name).waitFor();
+    await page.getByRole('tab', { name: 'EKG' }).click();
+    await page.getByText(/Simpan pos dulu untuk melampirkan berkas/).waitFor();
+    await page.getByRole('button', { name: 'Normal semua' }).click();
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await page.getByText(/^Diperiksa /).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Lampirkan berkas' }).click();
+    await (await chooser).setFiles({
+      name: 'ekg.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    const open = page.getByTestId('mcu-attachment-open');
+    await open.waitFor();
+    await shot(page, 'mcu-exam-ecg-attachment');
+    const href = (await open.getAttribute('href'))!;
+    expect(href).toMatch(/\/mcu\/participants\/[^/]+\/stations\/ecg\/attachment$/);
+    await context.close();
+
+    const doctor = await newPage(browser);
+    await logIn(doctor.page, 'dokter2');
+    const file = await doctor.page.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await doctor.context.close();
   });
 });

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../support/app.ts';
@@ -35,6 +37,19 @@ describe('The company portal (issue 20 §8)', () => {
       await page.getByRole('heading', { name: /^Peserta:/ }).waitFor();
       await page.getByRole('textbox', { name: 'Cari nama, nomor karyawan atau nomor MCU' }).waitFor();
       await shot(page, 'mcu-portal-participants');
+      // the event's recap: the clinic's workbook, the medical columns only of who consented
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Unduh rekap (xlsx)' }).click();
+      const file = await (await download).path();
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await readFile(file)).buffer as ArrayBuffer);
+      expect(book.worksheets.map((s) => s.name)).toEqual(['Rekap', 'Statistik']);
+      const heads = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
+      expect(heads).toContain('Hasil');
+      expect(heads).toContain('Kesimpulan Akhir');
+      expect(book.worksheets[0].rowCount).toBeGreaterThan(1);
+      await page.getByText(/tersimpan$/).waitFor();
+      await shot(page, 'mcu-portal-recap');
     }
     // nothing of the clinic: another screen is refused
     await page.goto('/Registration/daftarTagihan');

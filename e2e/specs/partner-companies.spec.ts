@@ -70,4 +70,66 @@ describe('Partner companies', () => {
     await shot(page, 'partner-companies-import');
     await context.close();
   });
+
+  it('the front office gives the company’s HR a portal account, which then logs in to the portal', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'pendaftaran');
+    await page.goto('/Registration/perusahaanRekanan');
+    await page.getByText('PT Maju Bersama Logistik').first().click();
+    await page.getByRole('tab', { name: 'Akun portal' }).click();
+    const accounts = page.getByRole('table', { name: 'Akun portal' });
+    await accounts.waitFor();
+    const username = `hrd.etoe${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Tambah Akun' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tambah Akun' });
+    await dialog.getByRole('textbox', { name: 'Nama' }).fill('Sari HRD Etoe');
+    await dialog.getByRole('textbox', { name: 'Username' }).fill('hrd');
+    await dialog.getByRole('textbox', { name: 'Password' }).fill('awal-rahasia1');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    // a taken username: the staff accounts' message under the field, the input kept
+    await dialog.getByText('Username sudah dipakai').waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('hrd');
+    await shot(page, 'partner-companies-portal-taken');
+    await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByText('Akun portal berhasil dibuat').waitFor();
+    await accounts.getByText(username).waitFor();
+    await shot(page, 'partner-companies-portal-users');
+    await context.close();
+
+    // the HR user logs in, replaces the clinic's password and lands on the portal of that company
+    const hr = await newPage(browser);
+    // (no screen opens before the clinic's password is replaced: the login stays on its form's page)
+    await hr.page.goto('/');
+    await hr.page.getByLabel('Username').fill(username);
+    await hr.page.getByLabel('Password', { exact: true }).fill('awal-rahasia1');
+    await hr.page.getByLabel('Password', { exact: true }).press('Enter');
+    await hr.page.getByRole('heading', { name: 'Buat password Anda sendiri' }).waitFor();
+    await hr.page.getByRole('textbox', { name: /^Password Saat Ini/ }).fill('awal-rahasia1');
+    await hr.page.getByRole('textbox', { name: /^Password Baru/ }).fill('baru-rahasia2');
+    await hr.page.getByRole('textbox', { name: /^Konfirmasi Password/ }).fill('baru-rahasia2');
+    await hr.page.getByRole('button', { name: 'Simpan password' }).click();
+    await hr.page.getByRole('heading', { name: 'Portal Perusahaan' }).waitFor();
+    expect(new URL(hr.page.url()).pathname).toBe('/Portal/mcu');
+    await hr.page
+      .getByText(/PT Maju Bersama Logistik/)
+      .first()
+      .waitFor();
+    await shot(hr.page, 'partner-companies-portal-login');
+    await hr.context.close();
+  });
+
+  it('the cashier reads the company list on the companies’ MCU path', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'kasir');
+    await page.goto('/Registration/daftarPerusahaan');
+    await page.locator('label', { hasText: 'Daftar Perusahaan' }).click();
+    await page.getByRole('heading', { name: 'Daftar Perusahaan' }).waitFor();
+    await page.getByText('PT Maju Bersama Logistik').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Tambah Perusahaan' }).count()).toBe(0);
+    await shot(page, 'partner-companies-cashier-list');
+    await context.close();
+  });
 });

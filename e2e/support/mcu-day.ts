@@ -187,7 +187,11 @@ export async function mcuCompanyDay(browser: Browser) {
   // 5. the admin downloads the company's recap at Cikarang: the dictionary's Indonesian headings
   await page.goto('/Layanan/previewHasil');
   await page.getByRole('heading', { name: 'Hasil MCU' }).waitFor();
-  await pick(page, page.getByRole('combobox', { name: 'clinic' }), 'Klinikita MCU Center Cikarang');
+  await pick(
+    page,
+    page.getByRole('combobox', { name: 'Klinik', exact: true }),
+    'Klinikita MCU Center Cikarang',
+  );
   await pick(page, page.getByRole('combobox', { name: 'Kegiatan MCU' }), new RegExp(EVENT));
   const results = page.getByRole('table', { name: 'Hasil MCU' });
   await results.getByText(noted.name).waitFor();
@@ -237,17 +241,16 @@ export async function mcuCompanyDay(browser: Browser) {
   expect(number).toBeTruthy();
   expect(await detail.textContent()).toContain(noted.name);
   await shot(page, 'clinic-day-mcu-invoice');
-  // another person approves it (the invoice screen has no clinic picker: the working clinic is
-  // chosen on a screen that has one, here the results'), then the admin sends it to the company
+  // another person approves it (Super Admin picks the clinic on the invoice screen), then the admin
+  // sends it to the company
   const approver = await newPage(browser);
   await logIn(approver.page, 'superadmin');
-  await approver.page.goto('/Layanan/previewHasil');
+  await approver.page.goto('/Registration/daftarTagihan');
   await pick(
     approver.page,
-    approver.page.getByRole('combobox', { name: 'clinic' }),
+    approver.page.getByRole('combobox', { name: 'Klinik', exact: true }),
     'Klinikita MCU Center Cikarang',
   );
-  await approver.page.goto('/Registration/daftarTagihan');
   await approver.page.getByRole('searchbox', { name: 'Cari nomor tagihan' }).fill(number!);
   await approver.page.getByRole('button', { name: number }).click();
   await approver.page.getByRole('button', { name: 'Setujui' }).click();

@@ -5,6 +5,7 @@ import { listRecordPatients } from '@klinikita/domain/consultations/consultation
 import { encounterPdf, letterPdf } from '@klinikita/domain/consultations/letters.contract';
 import { listDrugs } from '@klinikita/domain/drugs/drugs.contract';
 import { uploadDoctorFile, uploadUserPhoto } from '@klinikita/domain/files/files.contract';
+import { uploadStationAttachment } from '@klinikita/domain/mcu/mcu-attachments.contract';
 import {
   mcuCertificatePdf,
   mcuChecklistPdf,
@@ -68,6 +69,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
 export const LIMITED_ROUTES: readonly (readonly [LimitClass, Endpoint])[] = [
   ['upload', uploadDoctorFile],
   ['upload', uploadUserPhoto],
+  ['upload', uploadStationAttachment],
   ['search', listPatients],
   ['search', listRecordPatients],
   ['search', searchCodes],

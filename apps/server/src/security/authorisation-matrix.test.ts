@@ -954,6 +954,10 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
     },
   }),
   'POST /partner-companies/:uid/employees/import': () => ({ multipart: 'file' }),
+  'POST /partner-companies/:uid/portal-users': (_s, _who, n) => ({
+    body: { name: 'HRD Matrix', username: `hrd.matrix${n}`, password: 'rahasia-matrix1' },
+  }),
+  'PATCH /partner-companies/:uid/portal-users/:userUid': () => ({ body: { active: true } }),
   'GET /insurers': () => ({ query: { search: 'matrix', page: 1, limit: 20 } }),
   'POST /insurers': (_s, _who, n) => ({ body: { name: `Asuransi Matrix ${n}` } }),
   'PUT /insurers/:uid': (_s, _who, n) => ({ body: { name: `Asuransi Matrix U${n}` } }),

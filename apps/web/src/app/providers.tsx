@@ -36,8 +36,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <MantineProvider theme={theme}>
           {toasts && (
             <Suspense fallback={null}>
-              {/* bottom right: nothing the user needs sits there (the header's clock and menu are top right) */}
-              <Notifications position="bottom-right" />
+              {/* bottom right: nothing the user needs sits there (the header's clock and menu are top right);
+                  at most four show at once, the rest wait, so a burst does not cover a list's rows */}
+              <Notifications position="bottom-right" limit={4} />
             </Suspense>
           )}
           {children}

@@ -224,8 +224,15 @@ export const MENU_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> =
   '/supplier': ['purchasing.read', 'purchasing.manage'],
   '/purchaseOrder': ['purchasing.read', 'purchasing.manage', 'stock.read', 'drug.read'],
   '/ReturnReceive': ['purchasing.read', 'purchasing.manage', 'stock.read'],
-  '/Registration/perusahaanRekanan': ['company.read', 'company.manage', 'service.read'],
-  '/Registration/daftarPerusahaan': ['company.read', 'mcu.read', 'mcu.manage'],
+  // who keeps the partner companies keeps their MCU events (import, check-in, categories)
+  '/Registration/perusahaanRekanan': [
+    'company.read',
+    'company.manage',
+    'service.read',
+    'mcu.read',
+    'mcu.manage',
+  ],
+  '/Registration/daftarPerusahaan': ['company.read', 'mcu.read'],
   // the partner company's HR user (issue 20 §8): only its own company, nothing of the clinic's
   '/Portal/mcu': ['mcu.portal'],
   '/MedicalServices/Insurance': ['company.read', 'insurer.manage'],

@@ -49,6 +49,8 @@ export const sessionUserSchema = z.object({
   statusSetup: z.string(),
   dataClinic: z.object({ name: z.string(), uid: z.string(), phoneNumber: z.string().nullable() }).nullable(),
   dataCorporate: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The partner company of a company (HR portal) user — its name heads their screens. */
+  dataCompany: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   dataModul: dataModulSchema,
   /** Server-built sidebar tree (spec 2.3), only routes whose screen exists. */
   menu: z.array(menuItemSchema),

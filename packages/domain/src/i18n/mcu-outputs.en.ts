@@ -12,6 +12,7 @@ export const mcuOutputsEn: typeof mcuOutputsId = {
     subtitle: 'MCU participants examined or approved: preview, print, letters and the recap.',
     search: 'Search name, NIK, MCU number…',
     searchLabel: 'Search participants',
+    clinic: 'Clinic',
     from: 'From',
     to: 'To',
     event: 'MCU event',
@@ -60,7 +61,5 @@ export const mcuOutputsEn: typeof mcuOutputsId = {
     privacy: 'This page shows only whether the report is valid, not its contents.',
   },
   pdf: mcuOutputsId.pdf,
-  field: mcuOutputsId.field,
-  option: mcuOutputsId.option,
   recap: mcuOutputsId.recap,
 };

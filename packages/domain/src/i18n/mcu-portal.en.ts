@@ -5,6 +5,11 @@ export const mcuPortalEn: typeof mcuPortalId = {
   noCompany: 'This account is not linked to a partner company',
   eventNotFound: 'MCU event not found',
   screen: {
+    recap: 'Download recap (xlsx)',
+    recapReceived: 'Downloading {{received}}',
+    recapProgress: '{{percent}}% of {{rows}} participants',
+    recapDone: '{{name}} saved',
+    recapFailed: 'The recap could not be downloaded',
     title: 'Company Portal',
     subtitle:
       'Medical checkup events of {{company}}’s employees, the participants’ progress and the invoices.',

@@ -3,6 +3,11 @@ export const mcuPortalId = {
   noCompany: 'Akun ini tidak terhubung dengan perusahaan rekanan',
   eventNotFound: 'Kegiatan MCU tidak ditemukan',
   screen: {
+    recap: 'Unduh rekap (xlsx)',
+    recapReceived: 'Mengunduh {{received}}',
+    recapProgress: '{{percent}}% dari {{rows}} peserta',
+    recapDone: '{{name}} tersimpan',
+    recapFailed: 'Rekap gagal diunduh',
     title: 'Portal Perusahaan',
     subtitle: 'Kegiatan medical check up karyawan {{company}}, kemajuan peserta dan tagihannya.',
     loading: 'Memuat…',

@@ -127,6 +127,8 @@ export const mcuSetupEn: typeof mcuSetupId = {
     noParticipants: 'No participants yet. Download the template, fill it in, then import it.',
     checkIn: 'Check in',
     checkedInAs: 'Queue {{queue}}',
+    printChecklist: 'Print checklist',
+    printChecklistOf: 'Print the checklist and labels of {{name}}',
     checkInDone: '{{name}} checked in, queue {{queue}}',
     import: 'Import participants',
     importHint:

@@ -126,6 +126,8 @@ export const mcuSetupId = {
     noParticipants: 'Belum ada peserta. Unduh template, isi, lalu impor.',
     checkIn: 'Check-in',
     checkedInAs: 'Antrean {{queue}}',
+    printChecklist: 'Cetak checklist',
+    printChecklistOf: 'Cetak checklist dan label {{name}}',
     checkInDone: '{{name}} check-in, antrean {{queue}}',
     import: 'Impor peserta',
     importHint:

@@ -50,6 +50,11 @@ export const partnerCompaniesEn: typeof partnerCompaniesId = {
   importColumnsMissing: 'Columns not found: {{columns}}. Use the template.',
   importEmpty: 'The file has no employee rows',
   importTooManyRows: 'At most {{max}} rows per import',
+  portalUserSaved: 'Portal account created',
+  portalUserUpdated: 'Portal account changed',
+  portalUserNotFound: 'Portal account not found',
+  portalRoleMissing:
+    'The role "{{role}}" does not exist; create it in Settings › Roles with the Company Portal menu',
   columns: {
     employeeNumber: 'Employee No.',
     nik: 'NIK',
@@ -165,6 +170,17 @@ export const partnerCompaniesEn: typeof partnerCompaniesId = {
     colField: 'Column',
     colMessage: 'Message',
     readOnly: 'Read only',
+    tabPortalUsers: 'Portal accounts',
+    portalUsersHint:
+      'The company HR’s login to the Company Portal: this company’s MCU data only. The user replaces the password you set at the first login.',
+    addPortalUser: 'Add Account',
+    portalUserName: 'Name',
+    portalUsername: 'Username',
+    portalPassword: 'Password',
+    portalUsersEmpty: 'No portal accounts yet',
+    activate: 'Activate',
+    deactivatePortalUserConfirm:
+      'Deactivate the account {{username}}? Its running login sessions end at once.',
     loadFailed: 'The data could not be loaded',
   },
 };

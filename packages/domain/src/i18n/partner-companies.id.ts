@@ -48,6 +48,10 @@ export const partnerCompaniesId = {
   importColumnsMissing: 'Kolom tidak ditemukan: {{columns}}. Gunakan template.',
   importEmpty: 'File tidak berisi baris karyawan',
   importTooManyRows: 'Paling banyak {{max}} baris per impor',
+  portalUserSaved: 'Akun portal berhasil dibuat',
+  portalUserUpdated: 'Akun portal berhasil diubah',
+  portalUserNotFound: 'Akun portal tidak ditemukan',
+  portalRoleMissing: 'Peran "{{role}}" belum ada; buat di Pengaturan › Peran dengan menu Portal Perusahaan',
   columns: {
     employeeNumber: 'No. Karyawan',
     nik: 'NIK',
@@ -164,6 +168,17 @@ export const partnerCompaniesId = {
     colField: 'Kolom',
     colMessage: 'Pesan',
     readOnly: 'Hanya baca',
+    tabPortalUsers: 'Akun portal',
+    portalUsersHint:
+      'Login HRD perusahaan ke Portal Perusahaan: hanya data MCU perusahaan ini. Password yang Anda buat diganti pengguna saat login pertama.',
+    addPortalUser: 'Tambah Akun',
+    portalUserName: 'Nama',
+    portalUsername: 'Username',
+    portalPassword: 'Password',
+    portalUsersEmpty: 'Belum ada akun portal',
+    activate: 'Aktifkan',
+    deactivatePortalUserConfirm:
+      'Nonaktifkan akun {{username}}? Sesi login yang sedang berjalan langsung berakhir.',
     loadFailed: 'Data tidak dapat dimuat',
   },
 };

@@ -140,6 +140,7 @@ export const payerInvoicesEn: typeof payerInvoicesId = {
     accountNumber: 'Account number',
     accountHolder: 'Account holder',
     noClinic: 'Choose a clinic first',
+    clinic: 'Clinic',
     listSubtitle: 'Monthly invoices to partner companies and insurers',
     title: 'Company & Insurer Invoices',
     tabInvoices: 'Invoices',

@@ -137,6 +137,7 @@ export const payerInvoicesId = {
     accountNumber: 'Nomor rekening',
     accountHolder: 'Atas nama',
     noClinic: 'Pilih klinik terlebih dahulu',
+    clinic: 'Klinik',
     listSubtitle: 'Tagihan bulanan ke perusahaan rekanan dan asuransi',
     title: 'Tagihan Perusahaan & Asuransi',
     tabInvoices: 'Tagihan',

@@ -86,6 +86,8 @@ export const worklistQuerySchema = z.object({
   station: z.enum(MCU_STATIONS).optional(),
   notDone: z.enum(['true', 'false']).optional(),
   search: text(100).optional(),
+  /** the participant of this visit (the lab sidebar's MCU visit), whatever its day */
+  visitUid: uidSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

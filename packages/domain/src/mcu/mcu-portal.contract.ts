@@ -1,4 +1,5 @@
 import { endpoint } from '../common/contract.ts';
+import { z } from '../common/zod-config.ts';
 import {
   mcuPortalEventsSchema,
   mcuPortalInvoicesSchema,
@@ -39,4 +40,20 @@ export const getMcuPortalInvoices = endpoint({
   tags: ['mcuPortal'],
   summary: 'The invoices issued to the caller’s company, with their status and what is still open',
   response: mcuPortalInvoicesSchema,
+});
+
+/**
+ * The company recap of an event of the caller's company as xlsx (the clinic's recap): categories
+ * once approved; the medical columns empty for participants who did not consent. A raw answer.
+ */
+export const getMcuPortalRecap = endpoint({
+  method: 'GET',
+  path: '/mcu/portal/events/:uid/recap.xlsx',
+  permission: 'mcu.portal',
+  tags: ['mcuPortal'],
+  summary:
+    'The recap xlsx of an event of the caller’s company; medical columns only for participants who consented',
+  params: mcuPortalParamsSchema,
+  response: z.undefined(),
+  raw: true,
 });

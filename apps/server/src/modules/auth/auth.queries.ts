@@ -1,7 +1,14 @@
 import { CORPORATE_SCOPE_ROLES } from '@klinikita/domain/access/roles';
 import { and, eq, getTableColumns, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clinics, corporates, loginThrottle, sessions, users } from '../../db/schema/index.ts';
+import {
+  clinics,
+  corporates,
+  loginThrottle,
+  partnerCompanies,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import type { Executor } from '../../shared/sql.ts';
 
 /** A menu node granted to a role, in catalogue order. */
@@ -265,13 +272,23 @@ export async function findSessionContext(db: Db, row: SessionRow) {
     mcuSite,
     timeZone,
   }));
-  // the user's clinic and corporate in one round trip
+  // the user's clinic, corporate and (HR portal users) partner company in one round trip
   const [found] = await db
-    .select({ corporate: { id: corporates.id, name: corporates.name }, clinic: getTableColumns(clinics) })
+    .select({
+      corporate: { id: corporates.id, name: corporates.name },
+      clinic: getTableColumns(clinics),
+      company: { id: partnerCompanies.id, name: partnerCompanies.name },
+    })
     .from(corporates)
     .leftJoin(clinics, row.clinicId ? eq(clinics.id, row.clinicId) : sql`false`)
+    .leftJoin(
+      partnerCompanies,
+      row.companyId
+        ? and(eq(partnerCompanies.id, row.companyId), eq(partnerCompanies.corpId, corporates.id))
+        : sql`false`,
+    )
     .where(eq(corporates.id, row.corpId));
   const clinic = found?.clinic ?? null;
   const corporate = found?.corporate;
-  return { clinic, corporate: corporate ?? null, clinics: scope };
+  return { clinic, corporate: corporate ?? null, company: found?.company ?? null, clinics: scope };
 }

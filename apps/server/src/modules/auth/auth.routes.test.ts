@@ -167,6 +167,26 @@ describe('GET users (session start)', () => {
     expect(user.clinics.map((c: { id: number }) => c.id)).toEqual([10, 11, 12, 13]);
   });
 
+  it("gives a partner company's HR user their company's name, and others none", async () => {
+    const hrd = json(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `${API}/users`,
+        cookies: { token: await loginAs(ctx.app, 'hrd') },
+      }),
+    ).data;
+    expect(hrd.companyId).toEqual(expect.any(Number));
+    expect(hrd.dataCompany).toEqual({ id: hrd.companyId, name: 'PT Maju Bersama Logistik' });
+    const admin = json(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `${API}/users`,
+        cookies: { token: await loginAs(ctx.app, 'admin') },
+      }),
+    ).data;
+    expect(admin.dataCompany).toBeNull();
+  });
+
   it('accepts the token as a bare or Bearer authorization header', async () => {
     const token = await loginAs(ctx.app, 'dokter');
     for (const authorization of [token, `Bearer ${token}`]) {

@@ -63,6 +63,7 @@ export interface SessionContext {
     modules: ClinicModules;
   } | null;
   corporate: { id: number; name: string } | null;
+  company?: { id: number; name: string } | null;
   clinics: { id: number; uid: string; name: string; mcuSite: boolean; timeZone: string }[];
 }
 
@@ -93,6 +94,7 @@ export function toSessionUser(row: SessionRow, ctx: SessionContext): SessionUser
       ? { name: ctx.clinic.name, uid: ctx.clinic.uid, phoneNumber: ctx.clinic.phoneNumber }
       : null,
     dataCorporate: ctx.corporate,
+    dataCompany: ctx.company ?? null,
     dataModul: ctx.clinic?.modules ?? ALL_MODULES,
     menu: toMenuTree(row.menus, row.roleName),
     clinics: ctx.clinics,

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import { fields, finish, formatDay, type Letterhead, letterhead, open } from '../letters/pdf-kit.ts';
 import { sexLabel } from './mcu-report.pdf.ts';
-import { section, tr } from './mcu-report-draw.ts';
+import { section, st, tr } from './mcu-report-draw.ts';
 
 /**
  * The participant's paper at check-in: identity, the package's stations with a tick box each
@@ -69,7 +69,7 @@ export async function renderMcuChecklistPdf(p: McuChecklistPrint, compress = tru
         .lineTo(left + 25, y + 10)
         .lineTo(left + 31, y + 2)
         .stroke();
-    pdf.text(tr(`pdf.stations.${s.code}`), left + 70, y, { width: 250 });
+    pdf.text(st(`station.${s.code}`), left + 70, y, { width: 250 });
     pdf
       .lineWidth(0.5)
       .moveTo(left + width - 120, y + BOX)

@@ -1,6 +1,7 @@
+import { mcuAttachmentPath } from '@klinikita/domain/mcu/mcu-attachments.contract';
 import type { ConclusionAnswer, StationResult } from '@klinikita/domain/mcu/mcu-exam.schema';
 import type { McuExposure } from '../../db/schema/index.ts';
-import { fileUrl } from '../files/files.service.ts';
+import { API_PREFIX } from '../../shared/http.ts';
 import type { Category } from './mcu-conclusions.categories.ts';
 import type { ConclusionRow, StationResultRow } from './mcu-exam.queries.ts';
 
@@ -8,13 +9,14 @@ import type { ConclusionRow, StationResultRow } from './mcu-exam.queries.ts';
 
 const byWho = (name: string | null, at: Date | null) => (name && at ? { name, at: at.toISOString() } : null);
 
-export function toStationResult(row: StationResultRow): StationResult {
+export function toStationResult(row: StationResultRow, participantUid: string): StationResult {
   return {
     data: row.data as StationResult['data'],
     findings: row.findings,
     normal: row.normal,
     fileUid: row.fileUid,
-    fileUrl: row.fileUid ? fileUrl(row.fileUid) : null,
+    // the attachment is patient data: served through the participant (mcu-attachments.routes.ts)
+    fileUrl: row.fileUid ? `${API_PREFIX}${mcuAttachmentPath(participantUid, row.station)}` : null,
     examined: byWho(row.examinedBy, row.examinedAt),
   };
 }

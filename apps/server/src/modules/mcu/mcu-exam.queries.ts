@@ -271,6 +271,8 @@ export async function pageWorklist(
     timeZone: string;
     companyUid?: string;
     search?: string;
+    /** the participant of this visit only, whatever its day */
+    visitUid?: string;
     /** not yet recorded at this station (lab: the visit's lab not done) */
     notDoneStation?: string;
     page: number;
@@ -281,7 +283,9 @@ export async function pageWorklist(
     eq(mcuParticipants.corpId, q.corpId),
     eq(mcuParticipants.clinicId, q.clinicId),
     isNotNull(mcuParticipants.registrationId),
-    sql`(${mcuParticipants.checkedInAt} AT TIME ZONE ${q.timeZone})::date = ${q.day}::date`,
+    q.visitUid
+      ? eq(registrations.uid, q.visitUid)
+      : sql`(${mcuParticipants.checkedInAt} AT TIME ZONE ${q.timeZone})::date = ${q.day}::date`,
   ];
   if (q.companyUid) where.push(eq(partnerCompanies.uid, q.companyUid));
   if (q.search) {

@@ -171,6 +171,11 @@ describe('stations', () => {
     ).data;
     expect(all.docs).toHaveLength(1);
     expect(all.docs[0]).toMatchObject({ status: 'done', left: [] });
+    // the lab sidebar's visit finds its participant, whatever the day asked
+    const byVisit = json(
+      await call('GET', `/mcu/worklist?clinicId=11&visitUid=${p.visitUid}&date=2001-01-01`, 'lab'),
+    ).data;
+    expect(byVisit.docs.map((r: { uid: string }) => r.uid)).toEqual([p.uid]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { route } from '../../shared/route.ts';
+import { mcuAttachmentRoutes } from './mcu-attachments.routes.ts';
 import * as conclusions from './mcu-conclusions.service.ts';
 import * as exam from './mcu-exam.service.ts';
 import { getWorklist } from './mcu-worklist.service.ts';
@@ -10,6 +11,7 @@ import { getWorklist } from './mcu-worklist.service.ts';
 /** The MCU examination (issue 20 §3–5): worklist, stations, exposures, conclusion, company categories. */
 export async function mcuExamRoutes(app: FastifyInstance, opts: { db: Db; uploadsDir: string }) {
   const { db } = opts;
+  await app.register(mcuAttachmentRoutes, opts);
   route(app, contract.getWorklist, (req) => getWorklist(db, requireSession(req), req.query));
   route(app, contract.getExam, (req) => exam.getExam(db, requireSession(req), req.params.uid));
   route(app, contract.saveStation, (req) =>

@@ -13,7 +13,6 @@ import { assertClinicInScope } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Executor } from '../../shared/sql.ts';
-import { isStoredFile } from '../files/files.service.ts';
 import { currentReport, presentWork, scopedLabVisit, workOf } from '../lab-results/lab-work.service.ts';
 import { categoriesFor } from './mcu-conclusions.categories.ts';
 import { toConclusion, toExposure, toStationResult } from './mcu-exam.mapper.ts';
@@ -120,7 +119,7 @@ export async function presentExam(db: Executor, session: AuthSession, p: Partici
     stations: stations.map((station) => {
       const row = results.get(station);
       const recorded = station === 'lab' ? lab?.status === 'released' : !!row;
-      return { station, recorded, result: row ? toStationResult(row) : null };
+      return { station, recorded, result: row ? toStationResult(row, p.uid) : null };
     }),
     lab,
     exposures,
@@ -178,8 +177,12 @@ export function saveStation(
         {},
         errors.map((e) => ({ path: e.path, key: e.key })),
       );
-    const fileUid = input.fileUid ?? null;
-    if (fileUid && !(await isStoredFile(db, session.corpId, fileUid)))
+    // the attachment is uploaded through its own route (mcu-attachments): a save keeps it, null
+    // removes it, any other file is refused (a file of the corporate is no patient's tracing)
+    const [current] = (await stationResultsOf(tx, [p.id])).filter((r) => r.station === station);
+    const kept = current?.fileUid ?? null;
+    const fileUid = input.fileUid === undefined ? kept : input.fileUid;
+    if (fileUid && fileUid !== kept)
       throw new AppError(400, 'mcuExam.fileNotFound', {}, [{ path: 'fileUid', key: 'mcuExam.fileNotFound' }]);
     const findings = stationFindings(station, input.data).map((f) => findingText(inRecordLanguage, f));
     await upsertStationResult(tx, {

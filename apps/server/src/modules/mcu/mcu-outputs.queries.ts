@@ -257,6 +257,7 @@ export function eventParticipants(db: Executor, eventId: number) {
       job: mcuParticipants.job,
       status: mcuParticipants.status,
       exposures: mcuParticipants.exposures,
+      consentToShare: mcuParticipants.consentToShare,
       packageName: services.nameId,
       examDay: sql<
         string | null

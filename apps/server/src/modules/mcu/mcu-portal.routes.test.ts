@@ -1,11 +1,14 @@
 import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import { and, asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   mcuConclusions,
   mcuEvents,
+  mcuPackages,
   mcuParticipants,
+  mcuStationResults,
   partnerCompanies,
   patients,
   payerInvoices,
@@ -79,6 +82,15 @@ async function event(companyId: number, name: string, packageId: number, patient
         consentToShare: p.consent,
       })
       .returning();
+    // every participant was measured: the recap shows the values only to whom consented
+    await db.insert(mcuStationResults).values({
+      participantId: participant.id,
+      station: 'vitals',
+      data: { systolic: 150 + i, diastolic: 95, pulse: 88 },
+      findings: ['Hipertensi derajat 1'],
+      normal: false,
+      examinedBy: hrdId,
+    });
     if ('category' in p)
       await db.insert(mcuConclusions).values({
         uid: newUid(),
@@ -143,6 +155,10 @@ beforeAll(async () => {
   for (const who of ['hrd', 'hrd-lain', 'hrd-tanpa', 'kasir', 'admin'])
     tokens[who] = await loginAs(ctx.app, who);
   const [pkg] = await db.select({ id: services.id }).from(services).orderBy(asc(services.id)).limit(1);
+  await db
+    .insert(mcuPackages)
+    .values({ serviceId: pkg.id, examType: 'periodic', stations: ['vitals'] })
+    .onConflictDoUpdate({ target: mcuPackages.serviceId, set: { stations: ['vitals'] } });
   const ids = (await db.select({ id: patients.id }).from(patients).orderBy(asc(patients.id)).limit(8)).map(
     (p) => p.id,
   );
@@ -197,6 +213,61 @@ describe('the company portal', () => {
     const data = json(res).data;
     expect(data.invoices.map((i: { number: string }) => i.number)).toEqual(['TG/11/UJI/0001']);
     expect(data.invoices[0]).toMatchObject({ status: 'SENT', total: 0, open: 0 });
+  });
+
+  it('downloads the recap: categories once approved, medical columns only with consent', async () => {
+    const res = await get(`/events/${events.mine}/recap.xlsx`, 'hrd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['x-row-count']).toBe('4');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows: string[][] = [];
+    sheet.eachRow((row) =>
+      rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))),
+    );
+    const [head, ...people] = rows;
+    const col = (heading: string) => head.findIndex((h) => h === heading);
+    const byName = (n: number) => people.find((r) => r.includes(`Peserta MCU Berkala Logistik ${n}`)) ?? [];
+    const [consented, withheld, inProgress, registered] = [1, 2, 3, 4].map(byName);
+    const text = (row: string[]) => row.join(' | ');
+    // the consented participant: values, findings and the conclusion text
+    expect(text(consented)).toContain('150/95');
+    expect(text(consented)).toContain('Kesimpulan rahasia 1');
+    expect(text(consented)).toContain('Hipertensi derajat 1');
+    // without consent: the approved category only
+    expect(text(withheld)).not.toContain('151/95');
+    expect(text(withheld)).not.toContain('Kesimpulan rahasia 2');
+    expect(text(withheld)).not.toContain('Hipertensi');
+    const result = col('Hasil');
+    expect(result).toBeGreaterThan(0);
+    expect(withheld[result]).not.toBe('');
+    expect(consented[result]).not.toBe('');
+    // consent recorded but nothing approved yet, and neither consent nor approval: nothing medical
+    for (const row of [inProgress, registered]) {
+      expect(row[result] ?? '').toBe('');
+      expect(text(row)).not.toMatch(/15[23]\/95|Hipertensi/);
+    }
+    // the statistics count the findings shown only
+    const stats = book.worksheets[1];
+    const statsText: string[] = [];
+    stats.eachRow((row) => statsText.push((row.values as unknown[]).slice(1).join('|')));
+    expect(statsText).toContain('Hipertensi derajat 1|1');
+
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mcu.portal.recap'), eq(auditLog.entityId, events.mine)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0].detail).toMatchObject({ companyId: mbl, participants: 4, medicalShown: 1 });
+  });
+
+  it('does not give another company’s recap (404), nor to the clinic’s staff', async () => {
+    expect((await get(`/events/${events.theirs}/recap.xlsx`, 'hrd')).statusCode).toBe(404);
+    expect((await get(`/events/${events.mine}/recap.xlsx`, 'hrd-lain')).statusCode).toBe(404);
+    expect((await get(`/events/${events.mine}/recap.xlsx`, 'hrd-tanpa')).statusCode).toBe(403);
+    expect((await get(`/events/${events.mine}/recap.xlsx`, 'kasir')).statusCode).toBe(403);
   });
 
   it('refuses a user of no company and the clinic’s staff', async () => {

@@ -19,6 +19,7 @@ import {
   portalEvents,
   portalParticipants,
 } from './mcu-portal.queries.ts';
+import { companyRecapExport } from './mcu-recap.service.ts';
 
 /**
  * The company portal (issue 20 §8): a partner company's HR user reads its own company only — the
@@ -142,4 +143,10 @@ export async function portalInvoiceList(
   }));
   await audit(db, session, ip, 'mcu.portal.invoices', String(company.id), { invoices: invoices.length });
   return { invoices, open: invoices.reduce((sum, i) => sum + i.open, 0) };
+}
+
+/** The recap xlsx of an event of the caller's company (mcu-recap.service.ts redacts and audits it). */
+export async function portalRecap(db: Db, session: AuthSession, uid: string, ip: string) {
+  const company = await companyOf(db, session);
+  return companyRecapExport(db, session, company.id, uid, ip);
 }

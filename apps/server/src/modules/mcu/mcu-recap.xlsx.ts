@@ -20,7 +20,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { McuExposure } from '../../db/schema/mcu.ts';
 import { fieldValue, sexLabel } from './mcu-report.pdf.ts';
-import { tr } from './mcu-report-draw.ts';
+import { st, tr } from './mcu-report-draw.ts';
 
 /**
  * The company recap as a streamed workbook (issue 20 §6, spec export rules): sheet "Rekap" one row
@@ -97,7 +97,7 @@ function cell(p: RecapParticipant, c: RecapColumn): string | number | null {
         return a ? join([a.pastIllness as string, a.familyHistory as string, a.allergy as string]) : '';
       }
       case 'hazards':
-        return p.exposures.map((e) => `${tr(`pdf.hazardGroups.${e.group}`)}: ${e.agent}`).join('; ');
+        return p.exposures.map((e) => `${st(`group.${e.group}`)}: ${e.agent}`).join('; ');
       case 'eye':
         return exam(p, 'eye', 'eyeExternal');
       case 'ear':
@@ -126,7 +126,7 @@ function cell(p: RecapParticipant, c: RecapColumn): string | number | null {
     case 'bmi': {
       const v = d('vitals');
       const bmi = v ? bmiOf(v.height, v.weight) : null;
-      return bmi === null ? '' : `${num(bmi)} (${tr(`pdf.bmiClasses.${bmiClass(bmi)}`)})`;
+      return bmi === null ? '' : `${num(bmi)} (${st(`bmi.${bmiClass(bmi)}`)})`;
     }
     case 'visus':
       return p.stations.eye ? `${exam(p, 'eye', 'visusRight')} / ${exam(p, 'eye', 'visusLeft')}` : '';
@@ -136,9 +136,9 @@ function cell(p: RecapParticipant, c: RecapColumn): string | number | null {
       return p.stations.dental
         ? join(
             [
-              `${tr('field.caries')} ${exam(p, 'dental', 'caries')}`,
-              `${tr('field.missing')} ${exam(p, 'dental', 'missing')}`,
-              `${tr('field.calculus')} ${exam(p, 'dental', 'calculus')}`,
+              `${st('field.caries')} ${exam(p, 'dental', 'caries')}`,
+              `${st('field.missing')} ${exam(p, 'dental', 'missing')}`,
+              `${st('field.calculus')} ${exam(p, 'dental', 'calculus')}`,
             ],
             ', ',
           )
@@ -148,7 +148,7 @@ function cell(p: RecapParticipant, c: RecapColumn): string | number | null {
       if (!v) return '';
       const [r, l] = [pureToneAverage(v, 'right'), pureToneAverage(v, 'left')];
       if (r === null || l === null) return join(p.stations.audiometry.findings);
-      return `OD ${num(r)} dB (${tr(`pdf.degrees.${hearingDegree(r)}`)}), OS ${num(l)} dB (${tr(`pdf.degrees.${hearingDegree(l)}`)})`;
+      return `OD ${num(r)} dB (${st(`hearing.${hearingDegree(r)}`)}), OS ${num(l)} dB (${st(`hearing.${hearingDegree(l)}`)})`;
     }
     case 'spirometry': {
       const v = d('spirometry');
@@ -156,7 +156,7 @@ function cell(p: RecapParticipant, c: RecapColumn): string | number | null {
       const ratio = fevRatio(v);
       const pattern = spirometryPattern(v);
       return join(
-        [ratio !== null && `FEV1/FVC ${num(ratio)}%`, pattern && tr(`pdf.patterns.${pattern}`)],
+        [ratio !== null && `FEV1/FVC ${num(ratio)}%`, pattern && st(`spirometryPattern.${pattern}`)],
         ', ',
       );
     }

@@ -12,7 +12,7 @@ import {
   title,
 } from '../letters/pdf-kit.ts';
 import { sexLabel } from './mcu-report.pdf.ts';
-import { drawQr, tr } from './mcu-report-draw.ts';
+import { drawQr, st, tr } from './mcu-report-draw.ts';
 
 /**
  * The papers of an approved conclusion (research §2.6): the health certificate (surat keterangan
@@ -100,16 +100,16 @@ export async function renderMcuCertificatePdf(p: McuCertificatePrint, compress =
     fields(
       doc,
       [
-        [tr('field.height'), n(v.height, 'cm')],
-        [tr('field.weight'), n(v.weight, 'kg')],
+        [st('field.height'), n(v.height, 'cm')],
+        [st('field.weight'), n(v.weight, 'kg')],
         [tr('pdf.bmi'), bmi === null ? '-' : n(bmi, 'kg/m²')],
         [
-          tr('field.bloodPressure'),
+          tr('pdf.bloodPressure'),
           v.systolic != null ? `${v.systolic}/${v.diastolic ?? '-'}${NBSP}mmHg` : '-',
         ],
-        [tr('field.pulse'), n(v.pulse, 'x/menit')],
-        [tr('field.respiratoryRate'), n(v.respiratoryRate, 'x/menit')],
-        [tr('field.temperature'), n(v.temperature, '°C')],
+        [st('field.pulse'), n(v.pulse, 'x/menit')],
+        [st('field.respiratoryRate'), n(v.respiratoryRate, 'x/menit')],
+        [st('field.temperature'), n(v.temperature, '°C')],
         [tr('pdf.certificate.colourBlind'), colour],
       ],
       { indent: 20 },

@@ -11,6 +11,13 @@ import type { Doc } from '../letters/pdf-kit.ts';
 export const tr = (key: string, params: Record<string, string | number> = {}) =>
   translate('id', `mcuOutputs.${key}`, params);
 
+/**
+ * The stations' own words (`mcuStations`: stations, fields, options, hazard groups, BMI classes,
+ * hearing degrees, spirometry patterns): the papers name a thing as the stations' screen does.
+ */
+export const st = (key: string, params: Record<string, string | number> = {}) =>
+  translate('id', `mcuStations.${key}`, params);
+
 const GREY = '#555555';
 
 /** A section heading: bold, a thin rule under it; a new page when little room is left. */

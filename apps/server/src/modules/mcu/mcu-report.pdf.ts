@@ -20,7 +20,7 @@ import {
   NBSP,
   open,
 } from '../letters/pdf-kit.ts';
-import { drawAudiogram, drawQr, section, tr, watermarkPages } from './mcu-report-draw.ts';
+import { drawAudiogram, drawQr, section, st, tr, watermarkPages } from './mcu-report-draw.ts';
 
 /**
  * The individual MCU report (issue 20 §6, research §2.6): cover, identity header, history,
@@ -100,15 +100,15 @@ export function fieldValue(f: McuField, data: Record<string, unknown>): string {
   if (v === undefined || v === null || v === '') return '-';
   if (f.kind === 'number') return typeof v === 'number' ? `${num(v)}${NBSP}${f.unit}` : String(v);
   if (f.kind === 'choice') {
-    const label = tr(`option.${String(v)}`);
-    return label.startsWith('mcuOutputs.') ? String(v) : label;
+    const label = st(`option.${String(v)}`);
+    return label.startsWith('mcuStations.') ? String(v) : label;
   }
   return String(v);
 }
 
 const fieldLabel = (key: string) => {
-  const label = tr(`field.${key}`);
-  return label.startsWith('mcuOutputs.') ? key : label;
+  const label = st(`field.${key}`);
+  return label.startsWith('mcuStations.') ? key : label;
 };
 
 export const sexLabel = (sex: 'M' | 'F') => (sex === 'M' ? tr('pdf.sexM') : tr('pdf.sexF'));
@@ -159,7 +159,7 @@ function cover(doc: Doc, p: McuReportPrint) {
 /** One station's fields as rows (the lab and the audiogram are drawn on their own). */
 function stationBlock(doc: Doc, station: McuStation, p: McuReportPrint) {
   const result = p.results[station];
-  section(doc, tr(`pdf.stations.${station}`));
+  section(doc, st(`station.${station}`));
   if (!result) {
     doc.pdf.font('R').fontSize(10).fillColor('#555555').text(tr('pdf.notExamined')).fillColor('black');
     doc.pdf.moveDown(0.4);
@@ -173,13 +173,9 @@ function stationBlock(doc: Doc, station: McuStation, p: McuReportPrint) {
     rows.push([fieldLabel(f.key), fieldValue(f, data)]);
   }
   if (station === 'vitals') {
-    rows.unshift([
-      fieldLabel('bloodPressure'),
-      `${data.systolic ?? '-'}/${data.diastolic ?? '-'}${NBSP}mmHg`,
-    ]);
+    rows.unshift([tr('pdf.bloodPressure'), `${data.systolic ?? '-'}/${data.diastolic ?? '-'}${NBSP}mmHg`]);
     const bmi = bmiOf(data.height, data.weight);
-    if (bmi !== null)
-      rows.push([tr('pdf.bmi'), `${num(bmi)}${NBSP}kg/m² (${tr(`pdf.bmiClasses.${bmiClass(bmi)}`)})`]);
+    if (bmi !== null) rows.push([tr('pdf.bmi'), `${num(bmi)}${NBSP}kg/m² (${st(`bmi.${bmiClass(bmi)}`)})`]);
   }
   if (station === 'audiometry') {
     const right = pureToneAverage(data, 'right');
@@ -190,8 +186,8 @@ function stationBlock(doc: Doc, station: McuStation, p: McuReportPrint) {
         tr('pdf.ptaValue', {
           right: num(right),
           left: num(left),
-          rightDegree: tr(`pdf.degrees.${hearingDegree(right)}`),
-          leftDegree: tr(`pdf.degrees.${hearingDegree(left)}`),
+          rightDegree: st(`hearing.${hearingDegree(right)}`),
+          leftDegree: st(`hearing.${hearingDegree(left)}`),
         }),
       ]);
   }
@@ -199,7 +195,7 @@ function stationBlock(doc: Doc, station: McuStation, p: McuReportPrint) {
     const ratio = fevRatio(data);
     const pattern = spirometryPattern(data);
     if (ratio !== null) rows.push([tr('pdf.fevRatio'), `${num(ratio)}${NBSP}%`]);
-    if (pattern) rows.push([tr('pdf.pattern'), tr(`pdf.patterns.${pattern}`)]);
+    if (pattern) rows.push([tr('pdf.pattern'), st(`spirometryPattern.${pattern}`)]);
   }
   if (result.findings.length) rows.push([tr('pdf.findings'), result.findings.join('; ')]);
   fields(doc, rows, { labelWidth: 150, size: 10 });
@@ -215,7 +211,7 @@ function stationBlock(doc: Doc, station: McuStation, p: McuReportPrint) {
 
 function labBlock(doc: Doc, p: McuReportPrint) {
   const { pdf, left, width } = doc;
-  section(doc, tr('pdf.stations.lab'));
+  section(doc, st('station.lab'));
   if (p.lab.state !== 'released' || !p.lab.rows.length) {
     pdf
       .font('R')
@@ -318,7 +314,7 @@ export async function renderMcuReportPdf(p: McuReportPrint, compress = true): Pr
   section(doc, tr('pdf.history'));
   const exposures = p.exposures.map(
     (e) =>
-      `${tr('pdf.exposure', { group: tr(`pdf.hazardGroups.${e.group}`), agent: e.agent })}` +
+      `${tr('pdf.exposure', { group: st(`group.${e.group}`), agent: e.agent })}` +
       [
         e.hoursPerDay != null ? `${e.hoursPerDay} jam/hari` : '',
         e.years != null ? `${e.years} th` : '',

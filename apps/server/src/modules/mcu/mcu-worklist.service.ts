@@ -21,6 +21,7 @@ export async function getWorklist(db: Db, session: AuthSession, q: WorklistQuery
     timeZone: clinic.timeZone,
     companyUid: q.companyUid,
     search: q.search,
+    visitUid: q.visitUid,
     notDoneStation: q.notDone === 'true' ? q.station : undefined,
     page: q.page,
     limit: q.limit,

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import * as contract from '@klinikita/domain/partner-companies/partner-companies.contract';
+import * as portalContract from '@klinikita/domain/partner-companies/portal-users.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -10,6 +11,7 @@ import * as employees from './covered-employees.service.ts';
 import { importEmployees } from './employees-import.service.ts';
 import { buildTemplate, XLSX_MIME } from './employees-xlsx.ts';
 import * as companies from './partner-companies.service.ts';
+import * as portalUsers from './portal-users.service.ts';
 
 /** The largest workbook an import takes. */
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -108,6 +110,23 @@ export async function partnerCompaniesRoutes(app: FastifyInstance, opts: { db: D
       rejected: result.rejected,
     });
   });
+  // the company's HR logins to the company portal (issue 20 §8)
+  route(app, portalContract.listPortalUsers, (req) =>
+    portalUsers.listPortalUsers(db, requireSession(req), req.params.uid),
+  );
+  route(app, portalContract.addPortalUser, (req) =>
+    portalUsers.addPortalUser(db, requireSession(req), req.params.uid, req.body, req.ip),
+  );
+  route(app, portalContract.setPortalUserActive, (req) =>
+    portalUsers.setPortalUserActive(
+      db,
+      requireSession(req),
+      req.params.uid,
+      req.params.userUid,
+      req.body,
+      req.ip,
+    ),
+  );
   route(app, contract.employeeTemplate, async (req, reply) => {
     requireSession(req);
     return reply

@@ -7,13 +7,16 @@ const companiesChunk = withCatalogues(
   () => import('../../features/partner-companies/pages/company-pages.tsx'),
 );
 
-/** The companies' MCU events (issue 20 §2) on the company list's path. */
-const mcuEventsChunk = withCatalogues(
-  ['mcuSetup', 'mcuStations', 'partnerCompanies', 'patients', 'staffApi', 'services'],
-  () => import('../../features/mcu-events/pages/mcu-events-page.tsx'),
+/**
+ * The company list's path: the companies read only (`company.read`) and their MCU events
+ * (`mcu.read`, issue 20 §2), switched by company-list-page.tsx.
+ */
+const companyListChunk = withCatalogues(
+  ['mcuSetup', 'mcuStations', 'mcuOutputs', 'partnerCompanies', 'patients', 'staffApi', 'services'],
+  () => import('./company-list-page.tsx'),
 );
 
 export const PARTNER_PAGES: Readonly<Record<string, LazyComponent>> = {
   '/Registration/perusahaanRekanan': lazyComponent(companiesChunk, (m) => m.PartnerCompaniesPage),
-  '/Registration/daftarPerusahaan': lazyComponent(mcuEventsChunk, (m) => m.McuEventsPage),
+  '/Registration/daftarPerusahaan': lazyComponent(companyListChunk, (m) => m.CompanyListRoute),
 };

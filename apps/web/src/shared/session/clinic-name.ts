@@ -23,7 +23,8 @@ export const corporateProfileQuery = (corpId: number) => {
 
 /**
  * The clinic name of the header (spec 2.4, 6): Super Admin and Admin see the corporate profile
- * name; others their clinic's name, or their account type when they have no clinic.
+ * name; a partner company's HR user their company's name; others their clinic's name, or their
+ * account type when they have no clinic.
  */
 export function useClinicName(user: SessionUser): string {
   const { t } = useTranslation();
@@ -32,5 +33,7 @@ export function useClinicName(user: SessionUser): string {
     enabled: usesCorporateName(user),
   });
   if (usesCorporateName(user)) return corporate.data?.name ?? user.dataCorporate?.name ?? '';
+  // a partner company's HR user sees their company's name
+  if (user.companyId !== null && user.dataCompany) return user.dataCompany.name;
   return user.dataClinic?.name ?? t(`web.accountType.${user.accountType}`);
 }

@@ -42,7 +42,9 @@ export const useMcuEvents = (query: {
   limit: number;
 }) => useContractQuery(listMcuEvents, { query }, { placeholderData: keepPreviousData });
 
-export const useMcuEvent = (uid: string) => useContractQuery(getMcuEvent, { params: { uid } });
+/** The open event; its progress also refetches when the clerk comes back to the window (check-ins elsewhere). */
+export const useMcuEvent = (uid: string) =>
+  useContractQuery(getMcuEvent, { params: { uid } }, { refetchOnWindowFocus: true });
 
 export const useCreateMcuEvent = () => useContractMutation(createMcuEvent, { invalidates: everything });
 export const useUpdateMcuEvent = () => useContractMutation(updateMcuEvent, { invalidates: everything });

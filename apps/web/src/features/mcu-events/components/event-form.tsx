@@ -107,6 +107,7 @@ export function EventForm({ event, onClose }: { event: McuEvent | null; onClose:
           placeholder={s('chooseCompany')}
           required
           searchable
+          allowDeselect={false}
           onSearchChange={setCompanySearch}
           data={companyData}
           value={draft.companyUid || null}
@@ -118,6 +119,7 @@ export function EventForm({ event, onClose }: { event: McuEvent | null; onClose:
             label={s('site')}
             placeholder={s('chooseSite')}
             required
+            allowDeselect={false}
             data={sites.map((c) => ({ value: String(c.id), label: c.name }))}
             value={draft.clinicId || null}
             onChange={(v) => set({ clinicId: v ?? '' })}
@@ -126,6 +128,7 @@ export function EventForm({ event, onClose }: { event: McuEvent | null; onClose:
           <Select
             label={s('examTypeLabel')}
             required
+            allowDeselect={false}
             data={MCU_EXAM_TYPES.map((v) => ({ value: v, label: t(`mcuSetup.examType.${v}`) }))}
             value={draft.examType}
             onChange={(v) => set({ examType: v ?? 'periodic' })}
@@ -152,6 +155,7 @@ export function EventForm({ event, onClose }: { event: McuEvent | null; onClose:
           {event && (
             <Select
               label={s('statusLabel')}
+              allowDeselect={false}
               data={(['open', 'closed'] as const).map((v) => ({
                 value: v,
                 label: t(`mcuSetup.status.${v}`),
@@ -179,6 +183,7 @@ export function EventForm({ event, onClose }: { event: McuEvent | null; onClose:
                 flex={2}
                 aria-label={`${s('package')} ${i + 1}`}
                 placeholder={s('choosePackage')}
+                allowDeselect={false}
                 data={packageData}
                 value={row.packageUid || null}
                 onChange={(v) => setRow(i, { packageUid: v ?? '' })}

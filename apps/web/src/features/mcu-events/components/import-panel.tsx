@@ -55,14 +55,21 @@ export function ImportPanel({ eventUid, closed }: { eventUid: string; closed: bo
     );
   }
 
-  /** A row fixed in the form leaves the report once saved. */
-  function fixed(row: number) {
+  /**
+   * A row fixed in the form leaves the report once saved, and counts as what the save made of it
+   * (a new participant, or one updated); the event's progress refetches with the save.
+   */
+  function fixed(row: number, saved: McuImportResult | undefined) {
     setFixing(null);
     setReport((r) =>
       r
         ? {
             ...r,
-            rejected: r.rejected - 1,
+            created: r.created + (saved?.created ?? 0),
+            updated: r.updated + (saved?.updated ?? 0),
+            unchanged: r.unchanged + (saved?.unchanged ?? 0),
+            patientsCreated: r.patientsCreated + (saved?.patientsCreated ?? 0),
+            rejected: Math.max(0, r.rejected - 1),
             issues: r.issues.filter((i) => i.row !== row),
             rejectedRows: r.rejectedRows.filter((x) => x.row !== row),
           }
@@ -145,7 +152,7 @@ export function ImportPanel({ eventUid, closed }: { eventUid: string; closed: bo
           row={fixing.row}
           cells={fixing.cells}
           onClose={() => setFixing(null)}
-          onSaved={() => fixed(fixing.row)}
+          onSaved={(saved) => fixed(fixing.row, saved)}
         />
       )}
     </Stack>
@@ -158,7 +165,7 @@ function RowFixForm(props: {
   row: number;
   cells: Cells;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (saved: McuImportResult | undefined) => void;
 }) {
   const { t } = useTranslation();
   const s = screenT(t);
@@ -177,7 +184,7 @@ function RowFixForm(props: {
           const result = answer.data;
           if (result && result.rejected === 0) {
             notifications.show({ color: 'teal', message: translateMessage(answer.message) });
-            props.onSaved();
+            props.onSaved(result);
             return;
           }
           setIssues(Object.fromEntries((result?.issues ?? []).map((i) => [i.column, i.message])));

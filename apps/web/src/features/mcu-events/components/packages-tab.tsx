@@ -98,6 +98,7 @@ function PackageForm({ pkg, onClose }: { pkg: McuPackage; onClose: () => void })
       <Stack gap="sm">
         <Select
           label={s('examTypeLabel')}
+          allowDeselect={false}
           data={MCU_EXAM_TYPES.map((v) => ({ value: v, label: t(`mcuSetup.examType.${v}`) }))}
           value={examType}
           onChange={(v) => setExamType(v ?? 'periodic')}

@@ -1,6 +1,7 @@
 import { MCU_PARTICIPANT_STATUSES } from '@klinikita/domain/mcu/mcu-events.schema';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -13,10 +14,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
+import { mcuChecklistUrl } from '../../../shared/mcu/mcu-document-urls.ts';
 import { useFilterPage } from '../../../shared/ui/list-page.tsx';
 import { type McuParticipantStatus, useCheckIn, useMcuParticipants } from '../api/mcu-events-api.ts';
 import { formatDay, STATUS_COLOR, screenT, serverErrors } from './mcu-format.ts';
@@ -118,10 +120,26 @@ export function ParticipantsTable({ eventUid, canManage }: { eventUid: string; c
                             onSuccess: (answer) =>
                               notifications.show({
                                 color: 'teal',
-                                message: s('checkInDone', {
-                                  name: p.name,
-                                  queue: answer.data?.registration.queueNumber ?? '',
-                                }),
+                                autoClose: 10_000,
+                                message: (
+                                  <Stack gap={2}>
+                                    <span>
+                                      {s('checkInDone', {
+                                        name: p.name,
+                                        queue: answer.data?.registration.queueNumber ?? '',
+                                      })}
+                                    </span>
+                                    <Anchor
+                                      size="sm"
+                                      href={mcuChecklistUrl(p.uid)}
+                                      target="_blank"
+                                      rel="noopener"
+                                      data-testid="mcu-checkin-checklist"
+                                    >
+                                      {s('printChecklistOf', { name: p.name })}
+                                    </Anchor>
+                                  </Stack>
+                                ),
                               }),
                             onError: (error) => {
                               const mapped = serverErrors(error);
@@ -136,6 +154,20 @@ export function ParticipantsTable({ eventUid, canManage }: { eventUid: string; c
                       }
                     >
                       {s('checkIn')}
+                    </Button>
+                  )}
+                  {p.status !== 'registered' && (
+                    <Button
+                      component="a"
+                      href={mcuChecklistUrl(p.uid)}
+                      target="_blank"
+                      rel="noopener"
+                      size="compact-xs"
+                      variant="default"
+                      leftSection={<IconPrinter size={12} />}
+                      aria-label={s('printChecklistOf', { name: p.name })}
+                    >
+                      {s('printChecklist')}
                     </Button>
                   )}
                 </Table.Td>

@@ -54,7 +54,9 @@ describe('MCU events screen', { timeout: 30_000 }, () => {
         role: {
           _id: 'r',
           role: 'Registration',
-          menu: { access: [access('/Registration/daftarPerusahaan')] },
+          menu: {
+            access: [access('/Registration/daftarPerusahaan'), access('/Registration/perusahaanRekanan')],
+          },
         },
       }),
     );
@@ -80,10 +82,44 @@ describe('MCU events screen', { timeout: 30_000 }, () => {
     expect(await within(table).findByText('CKB-0001')).toBeInTheDocument();
     fireEvent.click(within(table).getByRole('button', { name: 'Check-in' }));
     expect(await screen.findByText('Budi Hartono check-in, antrean M-001')).toBeInTheDocument();
+    // the checklist and labels are offered right away, and beside a checked-in row
+    expect(await screen.findByTestId('mcu-checkin-checklist')).toHaveAttribute(
+      'href',
+      `${API}/mcu/participants/pa1/checklist.pdf`,
+    );
     expect(
       fetch.mock.calls.some(
         ([u, init]) => String(u) === `${API}/mcu/participants/pa1/check-in` && init?.method === 'POST',
       ),
     ).toBe(true);
+  });
+
+  it('prints the checklist of a checked-in participant', async () => {
+    sessionStore.signIn(
+      makeUser({
+        ClinicId: 11,
+        clinics: [{ ...plainClinic, id: 11, mcuSite: true }],
+        role: {
+          _id: 'r',
+          role: 'Registration',
+          menu: {
+            access: [access('/Registration/daftarPerusahaan'), access('/Registration/perusahaanRekanan')],
+          },
+        },
+      }),
+    );
+    mockApi({
+      [`${API}/mcu/events`]: () => page([event]),
+      [`${API}/mcu/events/ev1`]: () => ok(event),
+      [`${API}/mcu/events/ev1/participants`]: () =>
+        page([{ ...participant, status: 'inProgress', registrationUid: 'r1' }]),
+    });
+    renderWithApp(<McuEventsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: event.name }));
+    const table = await screen.findByRole('table', { name: 'Peserta' });
+    const print = await within(table).findByRole('link', { name: 'Cetak checklist dan label Budi Hartono' });
+    expect(print).toHaveAttribute('href', `${API}/mcu/participants/pa1/checklist.pdf`);
+    expect(print).toHaveAttribute('target', '_blank');
+    expect(within(table).queryByRole('button', { name: 'Check-in' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { uploadDoctorFile } from '@klinikita/domain/files/files.contract';
+import { uploadStationAttachment } from '@klinikita/domain/mcu/mcu-attachments.contract';
 import {
   approveConclusion,
   getExam,
@@ -8,6 +8,7 @@ import {
   saveStation,
 } from '@klinikita/domain/mcu/mcu-exam.contract';
 import type { ExamAnswer, WorklistQuery } from '@klinikita/domain/mcu/mcu-exam.schema';
+import type { McuStation } from '@klinikita/domain/mcu/mcu-stations';
 import { listCompanies } from '@klinikita/domain/partner-companies/partner-companies.contract';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -62,13 +63,17 @@ export const useApproveConclusion = () => useExamWrite(approveConclusion);
 export const useSaveExposures = () =>
   useContractMutation(saveExposures, { invalidates: [moduleKey(getExam)] });
 
-/** An attached tracing (ECG, audiogram): uploaded as an image, answered as its file uid. */
-export const useUploadTracing = () =>
-  useMutation({
-    mutationFn: async (file: File) => {
+/** The station's tracing (ECG, audiogram; PDF, JPG, PNG): uploaded to the station, answered as the examination. */
+export function useUploadTracing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ uid, station, file }: { uid: string; station: McuStation; file: File }) => {
       const form = new FormData();
-      form.append('files', file);
-      const answer = await call(uploadDoctorFile, { query: {}, body: form });
-      return answer.data!.url.split('/').pop()!;
+      form.append('file', file);
+      return call(uploadStationAttachment, { params: { uid, station }, body: form });
+    },
+    onSuccess: async (answer) => {
+      if (answer.data) await adoptAnswer(client, examKey(answer.data.participant.uid), answer.data);
     },
   });
+}

@@ -85,6 +85,7 @@ export function ConclusionPanel({ exam }: { exam: ExamAnswer }) {
       <Select
         label={s('category')}
         placeholder={s('chooseCategory')}
+        allowDeselect={false}
         data={exam.categories.map((c) => ({ value: c.code, label: c.label }))}
         value={form.category}
         onChange={(v) => set('category', v)}

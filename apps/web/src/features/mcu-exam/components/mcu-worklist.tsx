@@ -104,17 +104,18 @@ export function McuWorklist({
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{s('number')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{s('number')}</Table.Th>
             <Table.Th>{s('name')}</Table.Th>
             <Table.Th>{s('company')}</Table.Th>
-            <Table.Th>{s('progress')}</Table.Th>
+            <Table.Th>{s('statusColumn')}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{s('progress')}</Table.Th>
             <Table.Th>{s('left')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           <TableState
-            columns={6}
+            columns={7}
             loading={list.isPending}
             failed={list.isError}
             empty={!docs.length}
@@ -129,7 +130,7 @@ export function McuWorklist({
           />
           {docs.map((row) => (
             <Table.Tr key={row.uid} data-testid="mcu-worklist-row">
-              <Table.Td>{row.mcuNumber}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.mcuNumber}</Table.Td>
               <Table.Td>
                 <Text size="sm" fw={500}>
                   {row.name}
@@ -141,17 +142,19 @@ export function McuWorklist({
               </Table.Td>
               <Table.Td>{row.company.name}</Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  <Badge
-                    variant="light"
-                    color={row.status === 'approved' ? 'teal' : row.status === 'done' ? 'blue' : 'yellow'}
-                  >
-                    {s(`status.${row.status}`)}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {row.stations.filter((x) => x.done).length}/{row.stations.length}
-                  </Text>
-                </Group>
+                <Badge
+                  variant="light"
+                  // the whole status stays readable: the badge does not shrink below its label
+                  style={{ minWidth: 'max-content' }}
+                  color={row.status === 'approved' ? 'teal' : row.status === 'done' ? 'blue' : 'yellow'}
+                >
+                  {s(`status.${row.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {row.stations.filter((x) => x.done).length}/{row.stations.length}
+                </Text>
               </Table.Td>
               <Table.Td>
                 {row.left.length ? (

@@ -32,7 +32,6 @@ describe('StationForm', () => {
         height: null,
         weight: null,
       },
-      fileUid: null,
     });
   });
 
@@ -51,5 +50,38 @@ describe('StationForm', () => {
     expect(screen.getByText('• Keluhan saat ini: Batuk')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Normal semua' }));
     expect(await screen.findByText('Tidak ada temuan')).toBeInTheDocument();
+  });
+
+  it('asks to save an ECG first, then uploads the tracing to the station and opens it there', async () => {
+    const url = `${API}/mcu/participants/p1/stations/ecg/attachment`;
+    const fetchMock = mockApi({ [url]: () => ok(undefined) });
+    const { unmount } = renderWithApp(
+      <StationForm participantUid="p1" station="ecg" result={null} editable />,
+    );
+    expect(screen.getByText(/Simpan pos dulu untuk melampirkan berkas/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lampirkan' })).toBeNull();
+    unmount();
+    const result = {
+      data: {},
+      findings: [],
+      normal: true,
+      fileUid: 'f1',
+      fileUrl: url,
+      examined: { name: 'Maya Anggraini', at: '2026-11-27T01:00:00.000Z' },
+    };
+    const { container } = renderWithApp(
+      <StationForm participantUid="p1" station="ecg" result={result} editable />,
+    );
+    expect(screen.getByTestId('mcu-attachment-open')).toHaveAttribute('href', url);
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toContain('application/pdf');
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], 'ekg.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => String(u) === url && init?.method === 'POST')).toBe(
+        true,
+      ),
+    );
   });
 });

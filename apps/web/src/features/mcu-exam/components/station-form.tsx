@@ -71,7 +71,6 @@ export function StationForm({
   const { t } = useTranslation();
   const s = (key: string, params: Record<string, unknown> = {}) => t(`mcuExam.screen.${key}`, params);
   const [values, setValues] = useState<Values>(() => startOf(station, result));
-  const [fileUid, setFileUid] = useState<string | null>(result?.fileUid ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveStation();
   const upload = useUploadTracing();
@@ -85,7 +84,7 @@ export function StationForm({
   function submit() {
     setErrors({});
     save.mutate(
-      { params: { uid: participantUid, station }, body: { data, fileUid } },
+      { params: { uid: participantUid, station }, body: { data } },
       {
         onSuccess: (answer) =>
           notifications.show({ color: 'teal', message: translateMessage(answer.message) }),
@@ -197,20 +196,29 @@ export function StationForm({
         {(station === 'ecg' || station === 'audiometry' || station === 'spirometry') && (
           <Group gap="sm">
             <Text size="sm">{s('attachment')}</Text>
-            {fileUid && (
-              <Anchor size="sm" href={`/api/clinic/v1/files/${fileUid}`} target="_blank">
+            {result?.fileUrl && (
+              <Anchor size="sm" href={result.fileUrl} target="_blank" data-testid="mcu-attachment-open">
                 {s('viewAttachment')}
               </Anchor>
             )}
-            {editable && (
+            {editable && !result && (
+              <Text size="sm" c="dimmed">
+                {s('attachAfterSave')}
+              </Text>
+            )}
+            {editable && result && (
               <FileButton
-                accept="image/png,image/jpeg"
+                accept="application/pdf,image/png,image/jpeg"
                 onChange={(file) =>
                   file &&
-                  upload.mutate(file, {
-                    onSuccess: (uid) => setFileUid(uid),
-                    onError: showActionFailure,
-                  })
+                  upload.mutate(
+                    { uid: participantUid, station, file },
+                    {
+                      onSuccess: (answer) =>
+                        notifications.show({ color: 'teal', message: translateMessage(answer.message) }),
+                      onError: showActionFailure,
+                    },
+                  )
                 }
               >
                 {(props) => (

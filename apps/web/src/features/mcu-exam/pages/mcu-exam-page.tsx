@@ -31,7 +31,8 @@ export function McuExamPage() {
         <Title order={3}>{participant ? t('mcuExam.screen.title') : t('mcuExam.screen.worklist')}</Title>
         {clinics.length > 1 && !participant && (
           <Select
-            aria-label="clinic"
+            w={300}
+            label={t('mcuExam.screen.clinic')}
             data={clinics.map((c) => ({ value: String(c.id), label: c.name }))}
             value={String(clinic.id)}
             onChange={(v) => v && setClinicId(Number(v))}

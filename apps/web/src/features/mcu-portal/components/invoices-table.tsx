@@ -1,3 +1,4 @@
+import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import { formatRupiah } from '@klinikita/domain/common/format';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -47,10 +48,10 @@ export function InvoicesTable() {
               <Table.Tr key={i.uid}>
                 <Table.Td>{i.number}</Table.Td>
                 <Table.Td>
-                  {i.periodFrom} – {i.periodTo}
+                  {toDDMMYYYY(i.periodFrom)} – {toDDMMYYYY(i.periodTo)}
                 </Table.Td>
-                <Table.Td>{i.issueDate}</Table.Td>
-                <Table.Td>{i.dueDate}</Table.Td>
+                <Table.Td>{toDDMMYYYY(i.issueDate)}</Table.Td>
+                <Table.Td>{toDDMMYYYY(i.dueDate)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={STATUS_COLOR[i.status]}>
                     {t(`mcuPortal.screen.invoiceStatus.${i.status}`)}

@@ -1,3 +1,4 @@
+import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import {
   type McuPortalParticipant,
   PORTAL_PARTICIPANT_STATUSES,
@@ -32,7 +33,7 @@ function Medical({ p }: { p: McuPortalParticipant }) {
     ['conclusion', m.conclusion],
     ['advice', m.advice],
     ['restrictions', m.restrictions],
-    ['followUp', m.followUpDate],
+    ['followUp', toDDMMYYYY(m.followUpDate)],
   ];
   return (
     <Stack gap={2}>

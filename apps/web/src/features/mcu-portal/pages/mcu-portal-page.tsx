@@ -1,3 +1,4 @@
+import { toDDMMYYYY } from '@klinikita/domain/common/dates';
 import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { type McuPortalEvent, usePortalEvents } from '../api/mcu-portal-api.ts';
 import { EventProgress } from '../components/event-progress.tsx';
 import { InvoicesTable } from '../components/invoices-table.tsx';
 import { ParticipantsTable } from '../components/participants-table.tsx';
+import { RecapDownload } from '../components/recap-download.tsx';
 
 function EventCard({ event, onOpen }: { event: McuPortalEvent; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -16,7 +18,7 @@ function EventCard({ event, onOpen }: { event: McuPortalEvent; onOpen: () => voi
           <div>
             <Text fw={600}>{event.name}</Text>
             <Text size="sm" c="dimmed">
-              {event.clinicName} · {event.startDate} – {event.endDate} ·{' '}
+              {event.clinicName} · {toDDMMYYYY(event.startDate)} – {toDDMMYYYY(event.endDate)} ·{' '}
               {t(`mcuPortal.screen.examType.${event.examType}`)}
             </Text>
           </div>
@@ -77,9 +79,12 @@ export function McuPortalPage() {
                 {t('mcuPortal.screen.back')}
               </Group>
             </Anchor>
-            <Title order={4}>
-              {t('mcuPortal.screen.participants')}: {event.name}
-            </Title>
+            <Group justify="space-between" align="center" wrap="wrap">
+              <Title order={4}>
+                {t('mcuPortal.screen.participants')}: {event.name}
+              </Title>
+              <RecapDownload eventUid={event.uid} />
+            </Group>
             <EventProgress progress={event.progress} />
             <ParticipantsTable eventUid={event.uid} />
           </Stack>

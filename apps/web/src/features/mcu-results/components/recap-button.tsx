@@ -2,12 +2,8 @@ import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadPercent, downloadSize } from '../../../shared/api/streamed-download.ts';
 import { downloadMcuRecap, type RecapProgress } from '../api/mcu-results-api.ts';
-
-const size = (bytes: number) =>
-  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
-/** Roughly what one participant's row weighs in the zipped sheet: enough for a progress bar. */
-const BYTES_PER_ROW = 260;
 
 /** "Unduh rekap": the event's recap xlsx, with what arrived against the announced participants. */
 export function RecapButton({ eventUid }: { eventUid: string | null }) {
@@ -27,9 +23,7 @@ export function RecapButton({ eventUid }: { eventUid: string | null }) {
       setProgress(null);
     }
   };
-  const percent = progress?.rows
-    ? Math.min(99, Math.round((progress.received / (progress.rows * BYTES_PER_ROW + 6000)) * 100))
-    : 0;
+  const percent = downloadPercent(progress);
   return (
     <Group gap="sm" align="center">
       <Button
@@ -46,7 +40,7 @@ export function RecapButton({ eventUid }: { eventUid: string | null }) {
         <Group gap="xs" align="center" aria-live="polite">
           <Progress value={percent} w={140} aria-label={t('mcuOutputs.screen.recap')} />
           <Text size="sm">
-            {t('mcuOutputs.screen.exporting', { received: size(progress.received) })}
+            {t('mcuOutputs.screen.exporting', { received: downloadSize(progress.received) })}
             {progress.rows !== null &&
               ` · ${t('mcuOutputs.screen.exportProgress', { percent, rows: progress.rows.toLocaleString('id-ID') })}`}
           </Text>

@@ -168,8 +168,8 @@ export function McuResultsPage() {
         <Group gap="xs" align="flex-end" wrap="wrap">
           {clinics.length > 1 && clinic && (
             <Select
-              w={220}
-              aria-label="clinic"
+              w={300}
+              label={t('mcuOutputs.screen.clinic')}
               value={String(clinic.id)}
               allowDeselect={false}
               onChange={(v) => v && setClinicId(Number(v))}

@@ -14,6 +14,11 @@ import {
   updateCompany,
   updateEmployee,
 } from '@klinikita/domain/partner-companies/partner-companies.contract';
+import {
+  addPortalUser,
+  listPortalUsers,
+  setPortalUserActive,
+} from '@klinikita/domain/partner-companies/portal-users.contract';
 import { listServices } from '@klinikita/domain/services/services.contract';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -64,6 +69,13 @@ export const useAddEmployee = () => useContractMutation(addEmployee, { invalidat
 export const useUpdateEmployee = () => useContractMutation(updateEmployee, { invalidates: everything });
 export const useDeactivateEmployee = () =>
   useContractMutation(deactivateEmployee, { invalidates: everything });
+
+/** The company's HR logins to the company portal (issue 20 §8). */
+export const usePortalUsers = (uid: string) => useContractQuery(listPortalUsers, { params: { uid } });
+export const useAddPortalUser = () => useContractMutation(addPortalUser, { invalidates: everything });
+export const useSetPortalUserActive = () =>
+  useContractMutation(setPortalUserActive, { invalidates: everything });
+export type { PortalUser } from '@klinikita/domain/partner-companies/portal-users.schema';
 
 /** Uploads a workbook (field `file`); the answer reports the rows written and each rejected row. */
 export const useImportEmployees = () => {

@@ -9,10 +9,11 @@ import { CompanyForm } from './company-form.tsx';
 import { formatNpwp } from './company-format.ts';
 import { ContractPricesTab } from './contract-prices-tab.tsx';
 import { EmployeesTab } from './employees-tab.tsx';
+import { PortalUsersTab } from './portal-users-tab.tsx';
 
 /**
  * One company: Profil, Syarat kredit & cakupan, Harga kontrak and (for who keeps the companies)
- * Karyawan. Without `manage` the same tabs read only.
+ * Karyawan, and its HR's Akun portal. Without `manage` the same tabs read only.
  */
 export function CompanyDetail({ uid, manage, onBack }: { uid: string; manage: boolean; onBack: () => void }) {
   const { t } = useTranslation();
@@ -79,6 +80,7 @@ export function CompanyDetail({ uid, manage, onBack }: { uid: string; manage: bo
                 <Tabs.Tab value="terms">{s('tabTerms')}</Tabs.Tab>
                 <Tabs.Tab value="prices">{s('tabPrices')}</Tabs.Tab>
                 {manage && <Tabs.Tab value="employees">{s('tabEmployees')}</Tabs.Tab>}
+                <Tabs.Tab value="portalUsers">{s('tabPortalUsers')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="profile" pt="sm">
                 <CompanyForm key={`p-${c.uid}`} company={c} part="profile" readOnly={!manage} />
@@ -94,6 +96,9 @@ export function CompanyDetail({ uid, manage, onBack }: { uid: string; manage: bo
                   <EmployeesTab companyUid={c.uid} />
                 </Tabs.Panel>
               )}
+              <Tabs.Panel value="portalUsers" pt="sm">
+                <PortalUsersTab companyUid={c.uid} manage={manage} />
+              </Tabs.Panel>
             </Tabs>
           </Stack>
         </Card>

@@ -1,7 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../shared/session/session-store.ts';
-import { API, ok, plainClinic } from '../../../test/lab-test-kit.tsx';
+import { API, ok, plainClinic, withModals } from '../../../test/lab-test-kit.tsx';
 import { makeUser, mockApi, renderWithApp } from '../../../test/render.tsx';
 import { CompanyListPage, PartnerCompaniesPage } from './company-pages.tsx';
 
@@ -131,6 +131,56 @@ describe('partner company screens', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Unduh template' })).toHaveAttribute(
       'href',
       `${API}/partner-companies/employees/template`,
+    );
+  });
+
+  it('gives the company’s HR a portal account and deactivates one; a taken username stays in the form', async () => {
+    signInWith('/Registration/perusahaanRekanan');
+    const accounts = [{ uid: 'u1', username: 'hrd', name: 'Ratna Wulandari', active: true }];
+    const fetch = mockApi({
+      [`${API}/partner-companies`]: () => page([summary]),
+      [`${API}/partner-companies/c1`]: () => ok(detail),
+      [`${API}/partner-companies/c1/portal-users`]: (init) =>
+        init?.method === 'POST'
+          ? {
+              status: 409,
+              body: { status: false, message: 'Username sudah dipakai', errors: [] },
+            }
+          : ok(accounts),
+      [`${API}/partner-companies/c1/portal-users/u1`]: () => ok({ ...accounts[0], active: false }),
+    });
+    renderWithApp(withModals(<PartnerCompaniesPage />));
+    fireEvent.click(await screen.findByRole('button', { name: summary.name }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Akun portal' }));
+    const table = await screen.findByRole('table', { name: 'Akun portal' });
+    expect(await within(table).findByText('Ratna Wulandari')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tambah Akun' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
+    expect(await within(dialog).findByText('Password Tidak Boleh Kosong')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Nama/ }), {
+      target: { value: 'Dewi Lestari' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Username/ }), { target: { value: 'hrd' } });
+    fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'rahasia-awal1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
+    expect(await within(dialog).findByText('Username sudah dipakai')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Username/ })).toHaveValue('hrd');
+    expect(sent(fetch.mock.calls, `${API}/partner-companies/c1/portal-users`, 'POST')[0]).toEqual({
+      name: 'Dewi Lestari',
+      username: 'hrd',
+      password: 'rahasia-awal1',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Batal' }));
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Nonaktifkan' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Nonaktifkan' }));
+    await waitFor(() =>
+      expect(sent(fetch.mock.calls, `${API}/partner-companies/c1/portal-users/u1`, 'PATCH')[0]).toEqual({
+        active: false,
+      }),
     );
   });
 

@@ -1,6 +1,6 @@
 import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import { Alert, Button, Group, Stack, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Select, Stack, Tabs, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../shared/session/permissions.ts';
 import { useWorkingClinic } from '../../../shared/session/working-clinic.ts';
@@ -16,17 +16,31 @@ import { InvoiceList } from '../components/invoice-list.tsx';
  */
 export function PayerInvoicesPage() {
   const { t } = useTranslation();
-  const { clinic } = useWorkingClinic();
+  const { clinic, clinics, setClinicId } = useWorkingClinic();
   if (!clinic)
     return (
       <Alert color="orange" variant="light">
         {t('payerInvoices.web.noClinic')}
       </Alert>
     );
-  return <PayerInvoices key={clinic.id} clinicId={clinic.id} today={clinicDay(clinic.timeZone)} />;
+  // Super Admin, Admin and staff of several clinics pick the clinic whose invoices they work on.
+  const picker =
+    clinics.length > 1 ? (
+      <Select
+        w={300}
+        label={t('payerInvoices.web.clinic')}
+        value={String(clinic.id)}
+        allowDeselect={false}
+        onChange={(v) => v && setClinicId(Number(v))}
+        data={clinics.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+    ) : null;
+  return (
+    <PayerInvoices key={clinic.id} clinicId={clinic.id} today={clinicDay(clinic.timeZone)} picker={picker} />
+  );
 }
 
-function PayerInvoices({ clinicId, today }: { clinicId: number; today: string }) {
+function PayerInvoices({ clinicId, today, picker }: { clinicId: number; today: string; picker: ReactNode }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'invoices' | 'aging'>('invoices');
   const [open, setOpen] = useState<string | null>(null);
@@ -34,13 +48,16 @@ function PayerInvoices({ clinicId, today }: { clinicId: number; today: string })
   const can = usePermissions();
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('payerInvoices.web.title')}</Title>
-        {can.has('billing.manage') && (
-          <Button variant="light" size="xs" onClick={() => setBank(true)}>
-            {t('payerInvoices.web.bankAccount')}
-          </Button>
-        )}
+        <Group gap="sm" align="flex-end">
+          {picker}
+          {can.has('billing.manage') && (
+            <Button variant="light" size="xs" onClick={() => setBank(true)}>
+              {t('payerInvoices.web.bankAccount')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {bank && <BankAccountDialog clinicId={clinicId} onClose={() => setBank(false)} />}
       <Tabs value={tab} onChange={(v) => setTab(v === 'aging' ? 'aging' : 'invoices')}>

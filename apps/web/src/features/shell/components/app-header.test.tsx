@@ -82,6 +82,22 @@ describe('AppHeader clinic name', () => {
     );
     expect(screen.getByTestId('header-clinic')).toHaveTextContent('Praktik Mandiri');
   });
+
+  it("shows a partner company's HR user their company's name", () => {
+    mockApi({});
+    renderWithApp(
+      <AppHeader
+        user={makeUser({
+          dataClinic: null,
+          accountType: 'corporate',
+          companyId: 12,
+          dataCompany: { id: 12, name: 'PT Tambang Sejahtera' },
+        })}
+        profileEditor={NoProfileEditor}
+      />,
+    );
+    expect(screen.getByTestId('header-clinic')).toHaveTextContent('PT Tambang Sejahtera');
+  });
 });
 
 describe('AppHeader user menu', () => {
