@@ -33,8 +33,8 @@ const ROLES: [string, string, string][] = [
   ['lab', 'Lab', 'Klinikita MCU Center Cikarang'],
   ['farmasi', 'Pharmacy', 'Klinik Pratama Klinikita Menteng'],
   ['kasir', 'Cashier', 'Klinik Pratama Klinikita Menteng'],
-  // a partner company's HR user: the company portal only (issue 20 §8)
-  ['hrd', 'Perusahaan', 'Klinikita MCU Center Cikarang'],
+  // a partner company's HR user: the company portal only, under the company's name (issue 20 §8)
+  ['hrd', 'Perusahaan', 'PT Maju Bersama Logistik'],
 ];
 
 describe('each demo role logs in and sees its menu', () => {
