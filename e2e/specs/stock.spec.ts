@@ -51,7 +51,8 @@ describe('Stock', () => {
     const card = page.getByRole('dialog');
     const row = card.getByRole('row').filter({ hasText: BATCH });
     await row.first().waitFor();
-    expect(await card.textContent()).toContain('+200');
+    // the batch table comes first; the stock card below it loads on its own
+    await expect.poll(() => card.textContent()).toContain('+200');
     await shot(page, 'stock-card-received');
     await page.keyboard.press('Escape');
 

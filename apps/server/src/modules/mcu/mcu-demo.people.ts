@@ -24,7 +24,7 @@ const MEN = [
   'Nanang Supriyadi',
   'Oki Firmansyah',
   'Putra Wijaya',
-  'Rahmat Hidayat',
+  'Rudi Hermawan',
   'Slamet Riyadi',
   'Teguh Santoso',
   'Udin Syamsudin',
@@ -61,7 +61,7 @@ const WOMEN = [
   'Zahra Amelia',
   'Anisa Fitriani',
   'Rina Oktaviani',
-  'Siti Nurhaliza',
+  'Siti Rohmah',
   'Vina Melati',
 ];
 
