@@ -6,6 +6,9 @@ import {
   type McuSheetColumn,
 } from '@klinikita/domain/mcu/mcu-events.schema';
 import ExcelJS from 'exceljs';
+import { type CellValue, firstSheet, plainCell } from '../../shared/xlsx-read.ts';
+
+export type { CellValue };
 
 /**
  * The participant sheet (research §2.2): NO | NIK-KARYAWAN | NAMA KARYAWAN | NIK | BAGIAN |
@@ -14,7 +17,6 @@ import ExcelJS from 'exceljs';
  * number loses its last digits in a spreadsheet.
  */
 
-export type CellValue = string | number | boolean | Date;
 export interface SheetRow {
   row: number;
   cells: Partial<Record<McuSheetColumn, CellValue>>;
@@ -77,19 +79,6 @@ export async function buildParticipantTemplate(locale: Locale, jobGroups: string
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** A cell's plain value: rich text, hyperlinks and formulas to their text or result. */
-function plain(value: ExcelJS.CellValue): CellValue | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value !== 'object') {
-    if (typeof value === 'string' && value.trim() === '') return null;
-    return value as CellValue;
-  }
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('text' in value) return String(value.text);
-  if ('result' in value) return plain(value.result as ExcelJS.CellValue);
-  return null;
-}
-
 /**
  * The rows of the first sheet (blank rows skipped), the columns found by their header in the first
  * five rows (a sheet may carry a title or the "data lengkap" summary above it); null: not a workbook.
@@ -97,13 +86,7 @@ function plain(value: ExcelJS.CellValue): CellValue | null {
 export async function readParticipantSheet(
   content: Buffer,
 ): Promise<{ rows: SheetRow[]; missing: McuSheetColumn[] } | null> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = book.worksheets[0];
+  const sheet = await firstSheet(content);
   if (!sheet) return null;
   const byLabel = new Map<string, McuSheetColumn>(Object.entries(ALIASES));
   for (const key of MCU_SHEET_COLUMNS) {
@@ -115,7 +98,7 @@ export async function readParticipantSheet(
   for (let r = 1; r <= Math.min(5, sheet.rowCount); r += 1) {
     const found = new Map<number, McuSheetColumn>();
     sheet.getRow(r).eachCell((cell, col) => {
-      const key = byLabel.get(norm(String(plain(cell.value) ?? '')));
+      const key = byLabel.get(norm(String(plainCell(cell.value) ?? '')));
       if (key && ![...found.values()].includes(key)) found.set(col, key);
     });
     if (found.size > columns.size) {
@@ -131,7 +114,7 @@ export async function readParticipantSheet(
     const cells: SheetRow['cells'] = {};
     for (const [col, key] of columns) {
       if (key === 'no') continue;
-      const value = plain(row.getCell(col).value);
+      const value = plainCell(row.getCell(col).value);
       if (value !== null) cells[key] = value;
     }
     if (Object.keys(cells).length) rows.push({ row: number, cells });

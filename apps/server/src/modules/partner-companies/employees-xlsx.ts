@@ -1,6 +1,9 @@
 import type { Locale } from '@klinikita/domain/i18n/locale';
 import { translate } from '@klinikita/domain/i18n/translate';
 import ExcelJS from 'exceljs';
+import { type CellValue, firstSheet, plainCell } from '../../shared/xlsx-read.ts';
+
+export type { CellValue };
 
 /**
  * The employee import's workbook (ExcelJS): one sheet, a header row in either language (or the
@@ -18,7 +21,6 @@ export const EMPLOYEE_COLUMNS = [
   'active',
 ] as const;
 export type EmployeeColumn = (typeof EMPLOYEE_COLUMNS)[number];
-export type CellValue = string | number | boolean | Date;
 export interface SheetRow {
   row: number;
   cells: Partial<Record<EmployeeColumn, CellValue>>;
@@ -54,19 +56,6 @@ export async function buildTemplate(locale: Locale): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** A cell's plain value: rich text, hyperlinks and formulas to their text or result. */
-function plain(value: ExcelJS.CellValue): CellValue | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value !== 'object') {
-    if (typeof value === 'string' && value.trim() === '') return null;
-    return value as CellValue;
-  }
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('text' in value) return String(value.text);
-  if ('result' in value) return plain(value.result as ExcelJS.CellValue);
-  return null;
-}
-
 /**
  * The rows of an uploaded workbook's first sheet (blank rows skipped), the columns found by their
  * header; null when the file is not a workbook. `missing` names the columns not found.
@@ -74,13 +63,7 @@ function plain(value: ExcelJS.CellValue): CellValue | null {
 export async function readEmployeeSheet(
   content: Buffer,
 ): Promise<{ rows: SheetRow[]; missing: EmployeeColumn[] } | null> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = book.worksheets[0];
+  const sheet = await firstSheet(content);
   if (!sheet) return null;
   const byLabel = new Map<string, EmployeeColumn>();
   for (const key of EMPLOYEE_COLUMNS) {
@@ -89,7 +72,7 @@ export async function readEmployeeSheet(
   }
   const columns = new Map<number, EmployeeColumn>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const key = byLabel.get(norm(String(plain(cell.value) ?? '')));
+    const key = byLabel.get(norm(String(plainCell(cell.value) ?? '')));
     if (key) columns.set(col, key);
   });
   const found = new Set(columns.values());
@@ -99,7 +82,7 @@ export async function readEmployeeSheet(
     if (number === 1) return;
     const cells: SheetRow['cells'] = {};
     for (const [col, key] of columns) {
-      const value = plain(row.getCell(col).value);
+      const value = plainCell(row.getCell(col).value);
       if (value !== null) cells[key] = value;
     }
     if (Object.keys(cells).length) rows.push({ row: number, cells });
