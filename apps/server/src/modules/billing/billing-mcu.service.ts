@@ -1,7 +1,5 @@
 import { BILLING_EVENTS, type PaymentReceived } from '@klinikita/domain/billing/billing.events';
-import { billingNumber, statusAfterPayments, totalsOf } from '@klinikita/domain/billing/billing.rules';
-import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import { periodOf } from '@klinikita/domain/common/document-number';
+import { statusAfterPayments, totalsOf } from '@klinikita/domain/billing/billing.rules';
 import type { McuConclusionApproved } from '@klinikita/domain/mcu/mcu.events';
 import { emit } from '../../events/outbox.ts';
 import { newUid } from '../../shared/crypto.ts';
@@ -14,7 +12,6 @@ import {
   insertPayment,
   insertReceivable,
   linesOf,
-  nextSequence,
   partsOf,
   paymentsOf,
   receivableTotal,
@@ -22,6 +19,7 @@ import {
 } from './billing.queries.ts';
 import { postAs } from './billing.service.ts';
 import { clinicZone } from './billing-mcu.queries.ts';
+import { nextBillingNumber } from './billing-numbers.ts';
 
 /**
  * An MCU participant's visit is billed to the company without a cashier (issue 20 §7): the
@@ -63,13 +61,7 @@ export async function billMcuVisitToCompany(tx: Tx, approved: McuConclusionAppro
   const amount = Math.min(outstanding, totals.payerPortion - (await receivableTotal(tx, bill.id)));
   if (amount <= 0) return;
 
-  const period = periodOf(clinicDay(timeZone));
-  const receiptNumber = billingNumber(
-    'receipt',
-    bill.clinicId,
-    period,
-    await nextSequence(tx, bill.clinicId, 'receipt', period),
-  );
+  const receiptNumber = await nextBillingNumber(tx, 'receipt', bill.clinicId, timeZone);
   const payment = await insertPayment(tx, {
     uid: newUid(),
     corpId: bill.corpId,

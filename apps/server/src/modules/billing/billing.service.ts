@@ -1,6 +1,5 @@
 import { BILLING_EVENTS, type BillPosted } from '@klinikita/domain/billing/billing.events';
 import {
-  billingNumber,
   discountAmount,
   needsApproval,
   type PayerType,
@@ -16,8 +15,6 @@ import type {
   ChargeInput,
   DiscountInput,
 } from '@klinikita/domain/billing/billing.schema';
-import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import { periodOf } from '@klinikita/domain/common/document-number';
 import { formatRupiah } from '@klinikita/domain/common/format';
 import type { Db } from '../../db/client.ts';
 import { emit } from '../../events/outbox.ts';
@@ -50,12 +47,12 @@ import {
   insertAdjustment,
   insertLines,
   linesOf,
-  nextSequence,
   partsOf,
   paymentsOf,
   updateBill,
   upsertSettings,
 } from './billing.queries.ts';
+import { nextBillingNumber } from './billing-numbers.ts';
 
 /**
  * A bill's changes: extra charges and discounts on the draft (a discount above the clinic's
@@ -175,13 +172,7 @@ export async function postAs(tx: Tx, session: Poster, bill: BillRow, visit: Visi
   const draft = await draftOf(tx, bill, visit);
   if (draft.adjustments.some((a) => a.status === 'pending')) throw refuse(409, 'discountAwaiting');
   if (!draft.lines.length) throw refuse(409, 'emptyBill');
-  const period = periodOf(clinicDay(session.timeZone));
-  const number = billingNumber(
-    'invoice',
-    bill.clinicId,
-    period,
-    await nextSequence(tx, bill.clinicId, 'invoice', period),
-  );
+  const number = await nextBillingNumber(tx, 'invoice', bill.clinicId, session.timeZone);
   await insertLines(
     tx,
     draft.lines.map((l, i) => ({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BILLING_EVENTS, type DepositEvent } from '@klinikita/domain/billing/billing.events';
-import { billingNumber, type DepositMethod } from '@klinikita/domain/billing/billing.rules';
+import type { DepositMethod } from '@klinikita/domain/billing/billing.rules';
 import type {
   DepositAnswer,
   DepositEntry,
@@ -8,8 +8,6 @@ import type {
   ReceiveDepositInput,
   RefundDepositInput,
 } from '@klinikita/domain/billing/deposits.schema';
-import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import { periodOf } from '@klinikita/domain/common/document-number';
 import { formatRupiah } from '@klinikita/domain/common/format';
 import type { Db } from '../../db/client.ts';
 import { emit } from '../../events/outbox.ts';
@@ -21,7 +19,7 @@ import { answer } from '../../shared/route.ts';
 import { type Executor, isUniqueViolation, type Tx } from '../../shared/sql.ts';
 import { findCorporatePatient } from '../patients/patients.service.ts';
 import { refuse } from './bill-read.service.ts';
-import { nextSequence } from './billing.queries.ts';
+import { nextBillingNumber } from './billing-numbers.ts';
 import { refuseClosedDay, shiftForPayment } from './cashier-shifts.service.ts';
 import {
   balanceOf,
@@ -155,13 +153,7 @@ export async function receiveDeposit(
       await refuseClosedDay(tx, clinic);
       const shift = await shiftForPayment(tx, [session.userId], clinic.id);
       await lockBalance(tx, session.corpId, patient.id);
-      const period = periodOf(clinicDay(clinic.timeZone));
-      const receiptNumber = billingNumber(
-        'deposit',
-        clinic.id,
-        period,
-        await nextSequence(tx, clinic.id, 'deposit', period),
-      );
+      const receiptNumber = await nextBillingNumber(tx, 'deposit', clinic.id, clinic.timeZone);
       const row = await insertEntry(tx, {
         uid: newUid(),
         corpId: session.corpId,

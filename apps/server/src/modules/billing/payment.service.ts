@@ -5,7 +5,6 @@ import {
   type PaymentReversed,
 } from '@klinikita/domain/billing/billing.events';
 import {
-  billingNumber,
   changeOf,
   isReceivable,
   type PaymentMethod,
@@ -19,8 +18,6 @@ import type {
   PaymentInput,
   ReverseInput,
 } from '@klinikita/domain/billing/billing.schema';
-import { clinicDay } from '@klinikita/domain/common/clinic-day';
-import { periodOf } from '@klinikita/domain/common/document-number';
 import { formatRupiah } from '@klinikita/domain/common/format';
 import type { Db } from '../../db/client.ts';
 import { emit } from '../../events/outbox.ts';
@@ -41,7 +38,6 @@ import {
   insertPayment,
   insertReceivable,
   linesOf,
-  nextSequence,
   type PaymentRow,
   partsOf,
   paymentsOf,
@@ -49,6 +45,7 @@ import {
   updateBill,
 } from './billing.queries.ts';
 import { postLocked } from './billing.service.ts';
+import { nextBillingNumber } from './billing-numbers.ts';
 import { refuseClosedDay, shiftForPayment } from './cashier-shifts.service.ts';
 import { assertDepositCovers, moveDeposit } from './deposits.service.ts';
 
@@ -186,13 +183,7 @@ async function pay(
   // the patient's deposit balance is locked (after the bill) until the payment is written
   await assertDepositCovers(tx, bill, input.parts);
 
-  const period = periodOf(clinicDay(clinic.timeZone));
-  const receiptNumber = billingNumber(
-    'receipt',
-    bill.clinicId,
-    period,
-    await nextSequence(tx, bill.clinicId, 'receipt', period),
-  );
+  const receiptNumber = await nextBillingNumber(tx, 'receipt', bill.clinicId, clinic.timeZone);
   const payment = await insertPayment(tx, {
     uid: newUid(),
     corpId: bill.corpId,
