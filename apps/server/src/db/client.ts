@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createPgListener, type Listen } from './pg-listener.ts';
+import { serializeQueries } from './pg-serial.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -34,7 +35,11 @@ export function openPostgres(url: string): Database {
   // a checked-out one (a transaction awaiting the platform's answer) on itself; its query fails,
   // and the pool drops it when it comes back
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // parallel reads inside a transaction share its one client: queued here, not by pg (pg-serial.ts)
+    serializeQueries(client);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listener = createPgListener(url);
   return {
