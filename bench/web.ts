@@ -28,6 +28,7 @@ import pg from 'pg';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { benchTarget, openBenchPglite } from './bench-db.ts';
 import { API, startServer } from './server.ts';
+import { floorServer } from './web-floor.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -245,6 +246,22 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
+/**
+ * What the stack costs and what the product adds, warm: the floor (React and Mantine drawing the
+ * login form) against the static page, and the product's pages against the floor. Not targets.
+ */
+function floorLines(timings: Record<string, Record<string, { warm: number }>>): string[] {
+  const lines = ['## The floor of the stack (warm; not a target)', ''];
+  for (const [profile, t] of Object.entries(timings)) {
+    if (!t.floor || !t.static) continue;
+    const of = (key: string) => (t[key] ? `${(t[key].warm / Math.max(1, t.floor.warm)).toFixed(2)}×` : '–');
+    lines.push(
+      `- ${profile}: floor ${t.floor.warm} ms = ${(t.floor.warm / Math.max(1, t.static.warm)).toFixed(2)}× the static page; against the floor: login ${of('login')}, doctor's screen ${of('doctor')}, front office ${of('frontOffice')}`,
+    );
+  }
+  return lines;
+}
+
 /** A page with the login form and no script: what the browser needs at least. */
 function baselineServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Klinikita</title></head>
@@ -359,6 +376,7 @@ async function main() {
   const serverEnv: Record<string, string> = serverDataDir ? { DATA_DIR: serverDataDir } : {};
   let server = await startServer(serverUrl, serverEnv);
   const baseline = await baselineServer();
+  const floor = await floorServer();
   let browser: Browser | null = null;
   try {
     const doctor = await loginUser(server.base, 'dokter');
@@ -418,6 +436,13 @@ async function main() {
 
     const pages = [
       { key: 'static', label: 'static page (baseline)', url: baseline.url, ready: LOGIN_READY, quiet: true },
+      {
+        key: 'floor',
+        label: 'floor: React + Mantine, the login form alone (bench/floor)',
+        url: floor.url,
+        ready: LOGIN_READY,
+        quiet: true,
+      },
       { key: 'login', label: 'login page', url: `${server.base}/`, ready: LOGIN_READY, quiet: true },
       {
         key: 'doctor',
@@ -596,6 +621,8 @@ async function main() {
       '|---|---|---|',
       ...targets.map((t) => `| ${t.target} | ${t.value} | ${t.ok ? '✓' : '✗'} |`),
       '',
+      ...floorLines(timings),
+      '',
       '## Login page files (received, gzip -9, brotli)',
       '',
       ...[...loginJs, ...loginCss].map(
@@ -641,6 +668,7 @@ async function main() {
   } finally {
     await browser?.close();
     await baseline.close();
+    await floor.close();
     await server.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
