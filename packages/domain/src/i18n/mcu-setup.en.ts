@@ -128,6 +128,8 @@ export const mcuSetupEn: typeof mcuSetupId = {
     checkIn: 'Check in',
     checkedInAs: 'Queue {{queue}}',
     printChecklist: 'Print checklist',
+    openReport: 'Report',
+    openReportOf: 'Open the MCU report of {{name}}',
     printChecklistOf: 'Print the checklist and labels of {{name}}',
     checkInDone: '{{name}} checked in, queue {{queue}}',
     import: 'Import participants',

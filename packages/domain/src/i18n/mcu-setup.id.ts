@@ -127,6 +127,8 @@ export const mcuSetupId = {
     checkIn: 'Check-in',
     checkedInAs: 'Antrean {{queue}}',
     printChecklist: 'Cetak checklist',
+    openReport: 'Laporan',
+    openReportOf: 'Buka laporan MCU {{name}}',
     printChecklistOf: 'Cetak checklist dan label {{name}}',
     checkInDone: '{{name}} check-in, antrean {{queue}}',
     import: 'Impor peserta',

@@ -14,11 +14,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPrinter, IconSearch } from '@tabler/icons-react';
+import { IconFileText, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n/i18n.ts';
-import { mcuChecklistUrl } from '../../../shared/mcu/mcu-document-urls.ts';
+import { mcuChecklistUrl, mcuReportUrl } from '../../../shared/mcu/mcu-document-urls.ts';
 import { useFilterPage } from '../../../shared/ui/list-page.tsx';
 import { type McuParticipantStatus, useCheckIn, useMcuParticipants } from '../api/mcu-events-api.ts';
 import { formatDay, STATUS_COLOR, screenT, serverErrors } from './mcu-format.ts';
@@ -154,6 +154,21 @@ export function ParticipantsTable({ eventUid, canManage }: { eventUid: string; c
                       }
                     >
                       {s('checkIn')}
+                    </Button>
+                  )}
+                  {(p.status === 'done' || p.status === 'approved') && (
+                    <Button
+                      component="a"
+                      href={mcuReportUrl(p.uid)}
+                      target="_blank"
+                      rel="noopener"
+                      size="compact-xs"
+                      variant="light"
+                      mr={6}
+                      leftSection={<IconFileText size={12} />}
+                      aria-label={s('openReportOf', { name: p.name })}
+                    >
+                      {s('openReport')}
                     </Button>
                   )}
                   {p.status !== 'registered' && (

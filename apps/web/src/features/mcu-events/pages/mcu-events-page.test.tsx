@@ -121,5 +121,40 @@ describe('MCU events screen', { timeout: 30_000 }, () => {
     expect(print).toHaveAttribute('href', `${API}/mcu/participants/pa1/checklist.pdf`);
     expect(print).toHaveAttribute('target', '_blank');
     expect(within(table).queryByRole('button', { name: 'Check-in' })).toBeNull();
+    // no report before the stations are done
+    expect(within(table).queryByRole('link', { name: 'Buka laporan MCU Budi Hartono' })).toBeNull();
+  });
+
+  it('opens the report of a participant whose stations are done, and of an approved one', async () => {
+    sessionStore.signIn(
+      makeUser({
+        ClinicId: 11,
+        clinics: [{ ...plainClinic, id: 11, mcuSite: true }],
+        role: {
+          _id: 'r',
+          role: 'Registration',
+          menu: { access: [access('/Registration/daftarPerusahaan')] },
+        },
+      }),
+    );
+    mockApi({
+      [`${API}/mcu/events`]: () => page([event]),
+      [`${API}/mcu/events/ev1`]: () => ok(event),
+      [`${API}/mcu/events/ev1/participants`]: () =>
+        page([
+          { ...participant, status: 'done', registrationUid: 'r1' },
+          { ...participant, uid: 'pa2', name: 'Sari Wulandari', status: 'approved', registrationUid: 'r2' },
+        ]),
+    });
+    renderWithApp(<McuEventsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: event.name }));
+    const table = await screen.findByRole('table', { name: 'Peserta' });
+    const done = await within(table).findByRole('link', { name: 'Buka laporan MCU Budi Hartono' });
+    expect(done).toHaveAttribute('href', `${API}/mcu/participants/pa1/report.pdf`);
+    expect(done).toHaveAttribute('target', '_blank');
+    expect(within(table).getByRole('link', { name: 'Buka laporan MCU Sari Wulandari' })).toHaveAttribute(
+      'href',
+      `${API}/mcu/participants/pa2/report.pdf`,
+    );
   });
 });

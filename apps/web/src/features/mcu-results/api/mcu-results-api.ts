@@ -3,9 +3,7 @@ import {
   type McuCertificateKind,
   type McuResultsQuery,
   mcuCertificatePdf,
-  mcuChecklistPdf,
   mcuRecapXlsx,
-  mcuReportPdf,
   verifyMcuReport,
 } from '@klinikita/domain/mcu/mcu-outputs.contract';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -21,11 +19,10 @@ export const useMcuResults = (query: McuResultsQuery) =>
 
 const withUid = (path: string, uid: string) => `${API_BASE}${path.replace(':uid', encodeURIComponent(uid))}`;
 
-/** The report PDF (the session cookie goes with it: an iframe or a new tab opens it). */
-export const mcuReportUrl = (uid: string) => withUid(mcuReportPdf.path, uid);
+// the report and checklist PDFs (the session cookie goes with them: an iframe or a new tab opens them)
+export { mcuChecklistUrl, mcuReportUrl } from '../../../shared/mcu/mcu-document-urls.ts';
 export const mcuCertificateUrl = (uid: string, kind: McuCertificateKind) =>
   `${withUid(mcuCertificatePdf.path, uid)}?kind=${kind}`;
-export const mcuChecklistUrl = (uid: string) => withUid(mcuChecklistPdf.path, uid);
 
 /** `GET mcu/verify/{token}` (public): validity only. */
 export const verifyMcu = (token: string) => fetchData(verifyMcuReport, { params: { token } });
