@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../db/client.ts';
 import { domainEvents, eventConsumers, parkedEvents } from '../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
-import { type Consumer, createOutbox, emit, registerConsumers, runConsumer } from './outbox.ts';
+import {
+  type Consumer,
+  createOutbox,
+  emit,
+  registerConsumers,
+  runConsumer,
+  runConsumersToEnd,
+} from './outbox.ts';
 
 /**
  * The outbox on a real database (PGlite here, PostgreSQL when DATABASE_URL is set): an event
@@ -204,6 +211,40 @@ describe.runIf(process.env.DATABASE_URL)('the outbox on PostgreSQL, with concurr
     const [lateA] = await db().select().from(domainEvents).where(eq(domainEvents.aggregateId, 'late-a'));
     expect(await effects('test.late')).toContain(lateA.id);
     expect(consumer.calls.get(lateA.id)).toBe(1);
+  });
+
+  it('runs consumers to the end while another transaction holds the horizon back (the demo seeds)', async () => {
+    const consumer = recording('test.toEnd');
+    await registerConsumers(db(), [consumer]);
+    await drain(consumer);
+    // a transaction open elsewhere on the server, begun before the event: a pass cannot take it yet
+    const other = openPostgres(databaseUrlOf(ctx));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let begun: () => void = () => {};
+    const otherBegun = new Promise<void>((resolve) => {
+      begun = resolve;
+    });
+    const open = other.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_current_xact_id()`);
+      begun();
+      await held;
+    });
+    try {
+      await otherBegun;
+      const [id] = await emitMany(1);
+      expect(await runConsumer(db(), consumer)).toBe(0);
+      setTimeout(release, 300);
+      await runConsumersToEnd(db(), [consumer]);
+      const [event] = await db().select().from(domainEvents).where(eq(domainEvents.aggregateId, id!));
+      expect(await effects('test.toEnd')).toEqual([event!.id]);
+    } finally {
+      release();
+      await open;
+      await other.close();
+    }
   });
 
   it('two instances on one database never both handle one event', async () => {

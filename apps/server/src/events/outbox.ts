@@ -202,6 +202,37 @@ async function waitsBehindHorizon(db: Db, consumer: Consumer): Promise<boolean> 
   return next !== undefined;
 }
 
+/**
+ * Runs `pass` until every event committed before now is handled by `consumers` (or waits for its
+ * retry), for at most 10 s: a pass only takes events behind the cluster's horizon, which another
+ * database's transaction on a shared server can hold back, so "nothing taken" is not "nothing left".
+ */
+async function settle(db: Db, consumers: readonly Consumer[], pass: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    while (await pass()) {
+      /* again */
+    }
+    let waiting = false;
+    for (const consumer of consumers) if (await waitsBehindHorizon(db, consumer)) waiting = true;
+    if (!waiting || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Runs `consumers` in this process until they have handled every event committed before the call
+ * (start-up seeds that need a reaction's result before their next step, outside any outbox).
+ */
+export async function runConsumersToEnd(db: Db, consumers: readonly Consumer[]): Promise<void> {
+  await registerConsumers(db, consumers);
+  await settle(db, consumers, async () => {
+    let busy = false;
+    for (const consumer of consumers) while ((await runConsumer(db, consumer)) > 0) busy = true;
+    return busy;
+  });
+}
+
 /** Every consumer row exists (a new consumer starts at the beginning of the stream). */
 export async function registerConsumers(db: Db, consumers: readonly Consumer[]): Promise<void> {
   const names = consumers.map((c) => c.name);
@@ -274,18 +305,7 @@ export function createOutbox(options: OutboxOptions) {
     /** Runs until no consumer has anything left that it can do now (tests, shutdown). */
     async drain() {
       await running;
-      // until every event committed before now is handled (or waits for its retry): a pass only
-      // takes events behind the cluster's horizon, which another database's transaction can hold
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        while (await pass()) {
-          /* again */
-        }
-        let waiting = false;
-        for (const consumer of consumers) if (await waitsBehindHorizon(db, consumer)) waiting = true;
-        if (!waiting || Date.now() > deadline) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await settle(db, consumers, pass);
     },
     /** Runs one parked event through its consumer again, now; it is marked replayed when that succeeds. */
     async replay(parkedId: number, userId: number): Promise<{ replayed: boolean; error?: string }> {

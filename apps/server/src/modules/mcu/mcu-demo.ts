@@ -5,7 +5,7 @@ import type { McuStation } from '@klinikita/domain/mcu/mcu-stations';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clinics, mcuEvents, mcuParticipants, partnerCompanies, users } from '../../db/schema/index.ts';
-import { type Consumer, registerConsumers, runConsumer } from '../../events/outbox.ts';
+import { type Consumer, runConsumersToEnd } from '../../events/outbox.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
 import { mcuCompanyBillsConsumer } from '../billing/billing-mcu.consumer.ts';
 import { approveInvoice, sendInvoice } from '../billing/payer-invoices.money.service.ts';
@@ -120,10 +120,9 @@ export async function seedDemoMcu(db: Db, now = new Date()): Promise<number> {
       permissions: new Set(permissions),
     } as unknown as AuthSession;
   };
-  const settle = async () => {
-    await registerConsumers(db, CONSUMERS);
-    for (const c of CONSUMERS) while ((await runConsumer(db, c)) > 0);
-  };
+  // the reactions a later step needs (bills posted on approval before the invoice), even while another
+  // database's transaction on a shared server holds the events' horizon back
+  const settle = () => runConsumersToEnd(db, CONSUMERS);
   const today = clinicDay(sites[0].timeZone, now);
   const categories = (await categoriesFor(db, corpId, company.id)).map((c) => c.code);
 
