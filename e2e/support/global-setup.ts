@@ -76,7 +76,8 @@ export default async function setup(project: TestProject) {
     output += d;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // the full demo (MCU, SATUSEHAT, bills) takes ~15 s on a quiet machine and minutes on a busy one
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {
