@@ -223,7 +223,13 @@ export type Bill = z.infer<typeof billSchema>;
 
 export const consistencySchema = z.object({
   ok: z.boolean(),
-  checked: z.object({ bills: z.number().int(), payments: z.number().int(), counters: z.number().int() }),
+  checked: z.object({
+    bills: z.number().int(),
+    payments: z.number().int(),
+    counters: z.number().int(),
+    /** journal entries of the accounting hand-off, each balanced and with lines */
+    journals: z.number().int(),
+  }),
   problems: z.array(z.object({ kind: z.string(), ref: z.string(), detail: z.string() })),
 });
 export type BillingConsistency = z.infer<typeof consistencySchema>;

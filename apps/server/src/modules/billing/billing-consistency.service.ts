@@ -9,7 +9,13 @@ import type { BillingConsistency } from '@klinikita/domain/billing/billing.schem
 import { sequenceOf } from '@klinikita/domain/common/document-number';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
-import { billBalances, countersOf, paymentProblems, usedNumbers } from './billing.queries.ts';
+import {
+  billBalances,
+  countersOf,
+  journalProblems,
+  paymentProblems,
+  usedNumbers,
+} from './billing.queries.ts';
 import { depositBalances, depositPartsUnmatched, usedDepositNumbers } from './deposits.queries.ts';
 import { claimProblems } from './payer-claims.queries.ts';
 
@@ -19,7 +25,8 @@ import { claimProblems } from './payer-claims.queries.ts';
  * the sum of its parts on a posted bill of its clinic, every company or insurer part has its
  * receivable, and the invoice, receipt and deposit numbers of each clinic's month run 1..n
  * without a gap. Deposits: each patient's balance is its ledger's sum (received − drawn −
- * refunded) and never below zero; every DEPOSIT part of a payment has its ledger entry.
+ * refunded) and never below zero; every DEPOSIT part of a payment has its ledger entry. Journals:
+ * every entry of the accounting hand-off has lines and its debits equal its credits.
  */
 export async function checkBillingConsistency(db: Db, session: AuthSession): Promise<BillingConsistency> {
   const problems: BillingConsistency['problems'] = [];
@@ -37,6 +44,8 @@ export async function checkBillingConsistency(db: Db, session: AuthSession): Pro
   for (const p of payments.problems) problems.push({ kind: p.kind, ref: p.uid, detail: '' });
   // the payers' invoices: no item settled (paid, written off, denied) beyond what it bills
   problems.push(...(await claimProblems(db, session.corpId, session.clinicIds)));
+  const journals = await journalProblems(db, session.corpId, session.clinicIds);
+  problems.push(...journals.problems);
 
   for (const uid of await depositPartsUnmatched(db, session.corpId, session.clinicIds))
     problems.push({ kind: 'depositEntryMissing', ref: uid, detail: '' });
@@ -71,7 +80,12 @@ export async function checkBillingConsistency(db: Db, session: AuthSession): Pro
   }
   return {
     ok: problems.length === 0,
-    checked: { bills: balances.length, payments: payments.count, counters: counters.length },
+    checked: {
+      bills: balances.length,
+      payments: payments.count,
+      counters: counters.length,
+      journals: journals.count,
+    },
     problems,
   };
 }

@@ -5,6 +5,8 @@ import {
   billingSettings,
   billLines,
   bills,
+  journalEntries,
+  journalLines,
   paymentParts,
   payments,
   receivables,
@@ -281,6 +283,39 @@ export async function billBalances(db: Executor, corpId: number, clinicIds: read
     paid: Number(r.paid),
     receivable: Number(r.receivable),
   }));
+}
+
+/**
+ * The accounting hand-off's entries of the clinics that have no line or whose debits and credits
+ * differ (issue 18 "Rules": the consistency check covers journals). Answers how many were read.
+ */
+export async function journalProblems(db: Executor, corpId: number, clinicIds: readonly number[]) {
+  if (!clinicIds.length) return { count: 0, problems: [] as { kind: string; ref: string; detail: string }[] };
+  const list = sql.join(
+    clinicIds.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const [{ n }] = (
+    await db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM ${journalEntries} WHERE corp_id = ${corpId} AND clinic_id IN (${list})`,
+    )
+  ).rows;
+  const bad = await db.execute<{ ref: string; lines: string; debit: string; credit: string }>(sql`
+    SELECT e.reference || ' (' || e.source || ')' AS ref, count(l.id) AS lines,
+           coalesce(sum(l.debit), 0) AS debit, coalesce(sum(l.credit), 0) AS credit
+      FROM ${journalEntries} e LEFT JOIN ${journalLines} l ON l.entry_id = e.id
+     WHERE e.corp_id = ${corpId} AND e.clinic_id IN (${list})
+     GROUP BY e.id
+    HAVING count(l.id) = 0 OR coalesce(sum(l.debit), 0) <> coalesce(sum(l.credit), 0)
+     ORDER BY e.id`);
+  return {
+    count: Number(n),
+    problems: bad.rows.map((r) => ({
+      kind: Number(r.lines) === 0 ? 'journalEntryEmpty' : 'journalUnbalanced',
+      ref: r.ref,
+      detail: `debit ${r.debit}, credit ${r.credit}`,
+    })),
+  };
 }
 
 /** Payments whose amount is not the sum of their parts, or whose bill is of another clinic. */

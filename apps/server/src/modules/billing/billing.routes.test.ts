@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { clinicDay } from '@klinikita/domain/common/clinic-day';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, partnerCompanies, registrations } from '../../db/schema/index.ts';
+import {
+  clinics,
+  domainEvents,
+  journalEntries,
+  journalLines,
+  partnerCompanies,
+  registrations,
+} from '../../db/schema/index.ts';
 import { emit } from '../../events/outbox.ts';
 import { ensureShift } from '../../test/cashier-shift-fixtures.ts';
 import { userByName } from '../../test/staff-fixtures.ts';
@@ -657,5 +665,45 @@ describe('consistency', () => {
     expect(data.checked.bills).toBeGreaterThan(5);
     expect(data.checked.counters).toBeGreaterThanOrEqual(2);
     expect((await call('GET', '/billing/consistency', 'kasir')).statusCode).toBe(403);
+  });
+
+  it('covers the journals: every entry booked from billing balances; one that does not is reported', async () => {
+    // reading the journal books what the consumer has not yet: the bursts' bills and payments
+    const today = clinicDay('Asia/Jakarta');
+    const read = await call('GET', `/accounting/journal?clinicId=10&from=${today}&to=${today}`, 'superadmin');
+    expect(read.statusCode).toBe(200);
+    const clean = json(await call('GET', '/billing/consistency', 'superadmin')).data;
+    expect(clean.problems).toEqual([]);
+    expect(clean.checked.journals).toBeGreaterThan(5);
+
+    const db = ctx.database.db;
+    const [{ corpId }] = await db.select({ corpId: clinics.corpId }).from(clinics).where(eq(clinics.id, 10));
+    const [entry] = await db
+      .insert(journalEntries)
+      .values({
+        uid: randomUUID(),
+        corpId,
+        clinicId: 10,
+        day: '2026-01-05',
+        source: 'bill',
+        sourceUid: `broken-${randomUUID()}`,
+        reference: 'INV/10/TEST',
+        description: 'a broken entry',
+      })
+      .returning({ id: journalEntries.id });
+    const broken = async () =>
+      json(await call('GET', '/billing/consistency', 'superadmin')).data.problems.map(
+        (p: { kind: string; ref: string }) => [p.kind, p.ref],
+      );
+    expect(await broken()).toEqual([['journalEntryEmpty', 'INV/10/TEST (bill)']]);
+    const line = { entryId: entry.id, accountKey: 'cash', accountCode: '1101', accountName: 'Kas' };
+    await db.insert(journalLines).values([
+      { ...line, seq: 1, debit: 10_000, credit: 0 },
+      { ...line, seq: 2, debit: 0, credit: 9_000 },
+    ]);
+    expect(await broken()).toEqual([['journalUnbalanced', 'INV/10/TEST (bill)']]);
+    await db.delete(journalLines).where(eq(journalLines.entryId, entry.id));
+    await db.delete(journalEntries).where(eq(journalEntries.id, entry.id));
+    expect(json(await call('GET', '/billing/consistency', 'superadmin')).data.ok).toBe(true);
   });
 });

@@ -33,12 +33,15 @@ const BalancedBadge = ({ balanced }: { balanced: boolean }) => {
   );
 };
 
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as the other finance screens show a day. */
+const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
 function EntryRows({ entry }: { entry: JournalEntry }) {
   const { t } = useTranslation();
   return (
     <>
       <Table.Tr bg="var(--mantine-color-gray-0)">
-        <Table.Td>{entry.day}</Table.Td>
+        <Table.Td>{shortDay(entry.day)}</Table.Td>
         <Table.Td colSpan={2}>
           <Text size="sm" fw={600}>
             {entry.reference} · {t(`accounting.sources.${entry.source}`)}
