@@ -8,6 +8,7 @@ import {
   partnerCompanies,
   partnerCompanyPrices,
   receivables,
+  registrations,
   servicePackageItems,
   servicePrices,
   services,
@@ -213,6 +214,9 @@ describe('an MCU visit’s bill', () => {
     expect(bill.payments[0].parts).toEqual([
       expect.objectContaining({ method: 'PERUSAHAAN', amount: bill.totals.net }),
     ]);
+    // the participant's visit leaves the lab's waiting list: settled by the company, it is Paid
+    const [row] = await ctx.database.db.select().from(registrations).where(eq(registrations.uid, visit.uid));
+    expect(row?.status).toBe('Paid');
     // an amendment's approval (version 2) or a replay changes nothing
     await emitOnVisit(MCU_EVENTS.conclusionApproved, approve(2));
     await ctx.app.outbox.drain();

@@ -4,7 +4,8 @@ import type { McuConclusionApproved } from '@klinikita/domain/mcu/mcu.events';
 import { emit } from '../../events/outbox.ts';
 import { newUid } from '../../shared/crypto.ts';
 import type { Tx } from '../../shared/sql.ts';
-import { visitPaid, visitRowByUid } from '../registrations/registrations.service.ts';
+import { visitRowByUid } from '../registrations/registrations.service.ts';
+import { mcuVisitSettled } from '../registrations/visit-steps.service.ts';
 import { auditBill, billOfVisit } from './bill-read.service.ts';
 import { frozenLines, settledOf } from './billing.mapper.ts';
 import {
@@ -96,7 +97,8 @@ export async function billMcuVisitToCompany(tx: Tx, approved: McuConclusionAppro
   const status = statusAfterPayments(totals.net, settled.paid + settled.receivable + amount);
   if (status !== bill.status) await updateBill(tx, bill.id, { status });
   const paidInFull = status === 'paid';
-  if (paidInFull) await visitPaid(tx, visit, approved.approvedBy);
+  // the participant's visit leaves the lab's waiting list: Paid, or Payment for the patient's share
+  await mcuVisitSettled(tx, visit, paidInFull, approved.approvedBy);
   const payload: PaymentReceived = {
     paymentUid: payment.uid,
     billUid: bill.uid,

@@ -24,7 +24,7 @@ import { writeAudit } from '../../shared/audit.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { answer } from '../../shared/route.ts';
 import type { Tx } from '../../shared/sql.ts';
-import { visitPaid } from '../registrations/registrations.service.ts';
+import { visitPaid } from '../registrations/visit-steps.service.ts';
 import {
   auditBill,
   billOfVisit,

@@ -26,7 +26,7 @@ import { clinicOf } from '../../shared/access.ts';
 import { newUid } from '../../shared/crypto.ts';
 import { answer } from '../../shared/route.ts';
 import { isUniqueViolation, type Tx } from '../../shared/sql.ts';
-import { visitPaid } from '../registrations/registrations.service.ts';
+import { visitPaid } from '../registrations/visit-steps.service.ts';
 import { auditBill, composeBill, refuse, type VisitRow, visitOfBill } from './bill-read.service.ts';
 import { frozenLines, settledOf } from './billing.mapper.ts';
 import {

@@ -9,7 +9,7 @@ import { newUid } from '../../shared/crypto.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Executor, Tx } from '../../shared/sql.ts';
 import { type LabVisit, scopedLabVisit, type VisitWork, workOf } from '../lab-results/lab-work.service.ts';
-import { setVisitStep } from '../registrations/registrations.service.ts';
+import { setVisitStep } from '../registrations/visit-steps.service.ts';
 import { renderLabelsPdf } from './lab-specimens.labels.ts';
 import { toLabSpecimen } from './lab-specimens.mapper.ts';
 import {

@@ -26,7 +26,7 @@ import { clinicOf } from '../../shared/access.ts';
 import { writeAudit } from '../../shared/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import { type Executor, pageOf, type Tx } from '../../shared/sql.ts';
-import { prescriptionHandled } from '../registrations/registrations.service.ts';
+import { prescriptionHandled } from '../registrations/visit-steps.service.ts';
 import { drugUidsOf, toPrescription, toQueueRow } from './pharmacy.mapper.ts';
 import {
   batchesAt,

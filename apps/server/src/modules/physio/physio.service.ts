@@ -18,7 +18,8 @@ import type { Executor, Tx } from '../../shared/sql.ts';
 import { orderForDesk } from '../consultations/consultations.service.ts';
 import { scopedPatient } from '../consultations/records.service.ts';
 import { itemsOfText } from '../lab-results/lab-results.order.ts';
-import { markLabDone, scopedRegistration } from '../registrations/registrations.service.ts';
+import { scopedRegistration } from '../registrations/registrations.service.ts';
+import { markLabDone } from '../registrations/visit-steps.service.ts';
 import { toPhysioProgramme, toPhysioRemaining } from './physio.mapper.ts';
 import {
   activeProgrammeOf,

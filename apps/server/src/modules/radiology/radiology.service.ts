@@ -23,7 +23,8 @@ import { AppError, notFound } from '../../shared/errors.ts';
 import { API_PREFIX } from '../../shared/http.ts';
 import type { Executor, Tx } from '../../shared/sql.ts';
 import type { RegistrationRow } from '../registrations/registrations.mapper.ts';
-import { setVisitStep, visitRowByUid } from '../registrations/registrations.service.ts';
+import { visitRowByUid } from '../registrations/registrations.service.ts';
+import { setVisitStep } from '../registrations/visit-steps.service.ts';
 import { type RadOrder, radOrderOf } from './radiology.order.ts';
 import {
   imagesOfVisit,

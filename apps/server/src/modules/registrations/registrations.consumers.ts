@@ -5,7 +5,8 @@ import {
 import { LAB_RESULT_EVENTS, labResultReleasedSchema } from '@klinikita/domain/lab/lab-results.events';
 import type { Consumer } from '../../events/outbox.ts';
 import { findRegistration } from './registrations.queries.ts';
-import { markLabDone, takeInOrders } from './registrations.service.ts';
+import { takeInOrders } from './registrations.service.ts';
+import { markLabDone } from './visit-steps.service.ts';
 
 /** `encounter.finished` → each order of the note becomes a visit in its service desk's queue. */
 export const serviceVisitsConsumer: Consumer = {

@@ -41,11 +41,9 @@ import {
   insuredPayerOf,
   lockDoctorDay,
   lockPatientVisitDay,
-  moveStatus,
   type NewRegistration,
   nextQueueValue,
   queuePrefixesOf,
-  setFlags,
 } from './registrations.queries.ts';
 
 const ROOMS = catalogId.registrations.rooms;
@@ -310,58 +308,6 @@ export async function scopedRegistration(db: Executor, session: AuthSession, uid
   if (!row || row.corpId !== session.corpId) throw refuse(404, 'notFound');
   if (!session.clinicIds.includes(row.clinicId)) throw forbidden('api.clinicForbidden');
   return row;
-}
-
-/**
- * The lab released the visit's results: its lab flag (`dataLabPreAss.isDone`) is set in the
- * caller's transaction and the clinic's open lists refetch. The caller checked scope and right.
- */
-export async function markLabDone(tx: Executor, visit: { id: number; uid: string; clinicId: number }) {
-  await setFlags(tx, visit.id, { labDone: true });
-  await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
-}
-
-/**
- * A service desk's step flag on the visit (`flaggingSamplingDone`, `dataLabPreAss.radDone`), set or
- * cleared in the caller's transaction; the clinic's open lists refetch. The caller checked scope.
- */
-export async function setVisitStep(
-  tx: Executor,
-  visit: { id: number; uid: string; clinicId: number },
-  step: { samplingDone: boolean } | { radDone: boolean },
-) {
-  await setFlags(tx, visit.id, step);
-  await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
-}
-
-/**
- * The pharmacy is done with the visit's prescription: Prescription Waiting → Payment in the
- * caller's transaction (false when the visit was not waiting for it); the open lists refetch.
- */
-export async function prescriptionHandled(
-  tx: Executor,
-  visit: { id: number; uid: string; clinicId: number },
-  userId: number,
-) {
-  const moved = await moveStatus(tx, visit.id, 'Prescription Waiting', 'Payment', userId);
-  if (moved)
-    await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
-  return moved !== null;
-}
-
-/**
- * Billing's move: the visit's bill is paid in full, Payment → Paid in the caller's transaction (the
- * only way to Paid; the status route refuses it). False when the visit was not at Payment.
- */
-export async function visitPaid(
-  tx: Executor,
-  visit: { id: number; uid: string; clinicId: number },
-  userId: number,
-) {
-  const moved = await moveStatus(tx, visit.id, 'Payment', 'Paid', userId);
-  if (moved)
-    await publishEvent(tx, { clinicId: visit.clinicId, type: REGISTRATION_EVENTS.updated, id: visit.uid });
-  return moved !== null;
 }
 
 /** A visit row by its uid or id, for the modules that work on visits (no scope: the caller's). */
