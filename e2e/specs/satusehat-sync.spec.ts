@@ -62,6 +62,33 @@ async function rowsOf(page: Page, patient: string): Promise<string[]> {
 }
 
 describe('SATUSEHAT delivery', () => {
+  it('the demo: yesterday’s visits sent with one refused, today’s on the sync screen, the refusal counted on the dashboard card', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin');
+    await page.goto('/Setting/satuSehat?tab=sync');
+    await page.getByRole('heading', { name: 'Sinkronisasi SATUSEHAT' }).waitFor();
+    const states = page.getByRole('group', { name: 'Status' });
+    // today (the screen opens on it): the demo's signed visits of the day
+    await expect
+      .poll(async () => page.getByTestId('sync-row').count(), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    await shot(page, 'satusehat-sync-today');
+    // yesterday: sent, one refused by the platform
+    await page.getByLabel('Tanggal', { exact: true }).fill(addDays(clinicDay('Asia/Jakarta'), -1));
+    await expect
+      .poll(async () => (await states.textContent()) ?? '', { timeout: 60_000, interval: 1_000 })
+      .toMatch(/Diterima \([1-9]\d*\).*Ditolak \(1\)/);
+    await shot(page, 'satusehat-sync-yesterday');
+    // the admin's dashboard card counts the refusal
+    await page.goto('/DashboardAdvance');
+    const card = page.getByTestId('satusehat-card');
+    await expect.poll(async () => (await card.textContent()) ?? '').toMatch(/SATUSEHAT: [1-9]\d* ditolak/);
+    await shot(page, 'satusehat-dashboard-card');
+    await context.close();
+  });
+
   it('a finished visit, its handover and its lab result are accepted by the platform and shown on the sync screen and in the record', {
     timeout: 240_000,
   }, async () => {

@@ -6,6 +6,7 @@ import { newUid } from '../../../shared/crypto.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import type { FaultSpec } from '../simulator/simulator.faults.ts';
 import { encounterFixture, FIXTURE_ORG } from '../simulator/simulator.fixtures.ts';
+import { loadFhirDefinitions } from '../simulator/simulator.validation.ts';
 import { enqueueDelivery } from './delivery.queries.ts';
 import type { BuildContext, BuildDelivery } from './delivery.types.ts';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './delivery.worker.ts';
@@ -104,6 +105,9 @@ async function untilSettled(w: DeliveryWorker, sourceKey: string, limit = 80) {
 
 beforeAll(async () => {
   t = await createTestApp();
+  // the simulator's FHIR definitions indexed now, off the first send's clock (on a busy machine the
+  // indexing alone could outlast the client's timeout and turn the first test's send into a resend)
+  loadFhirDefinitions();
   // the demo's own finished visits reach the queue through the consumer: out of the way here
   await t.app.outbox.drain();
   await t.database.db.delete(satusehatDeliveries);

@@ -1,5 +1,5 @@
 import type { SatusehatDelivery } from '@klinikita/domain/satusehat/satusehat-sync.schema';
-import { Anchor, Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Code, Stack, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,9 +92,6 @@ export function DeliveryTable({
             <Table.Th>{col('timing')}</Table.Th>
             <Table.Th>{col('message')}</Table.Th>
             <Table.Th>{col('platformIds')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{col('action')}</VisuallyHidden>
-            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -122,25 +119,26 @@ export function DeliveryTable({
                 <Timing delivery={d} timeZone={timeZone} />
               </Table.Td>
               <Table.Td>
-                <DeliveryMessage delivery={d} />
+                {/* the resend under the reason it answers: no column of its own, so the table fits 1366 px */}
+                <Stack gap={6} align="flex-start">
+                  <DeliveryMessage delivery={d} />
+                  {(d.state === 'refused' || d.state === 'blocked') && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconSend size={14} />}
+                      loading={resending === d.uid}
+                      disabled={resending !== null && resending !== d.uid}
+                      onClick={() => onResend(d)}
+                      aria-label={`${t('satusehatSync.resend')} ${d.registrationNo} ${t(`satusehatSync.kinds.${d.kind}`)}`}
+                    >
+                      {t('satusehatSync.resend')}
+                    </Button>
+                  )}
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <PlatformIds ids={d.platformIds} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {(d.state === 'refused' || d.state === 'blocked') && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    leftSection={<IconSend size={14} />}
-                    loading={resending === d.uid}
-                    disabled={resending !== null && resending !== d.uid}
-                    onClick={() => onResend(d)}
-                    aria-label={`${t('satusehatSync.resend')} ${d.registrationNo} ${t(`satusehatSync.kinds.${d.kind}`)}`}
-                  >
-                    {t('satusehatSync.resend')}
-                  </Button>
-                )}
               </Table.Td>
             </Table.Tr>
           ))}
