@@ -14,6 +14,8 @@ export const satusehatSyncEn: typeof satusehatSyncId = {
     doctorNoIhs: "The doctor has no IHS number. Add the doctor's NIK in the doctor master, then resend.",
     locationNotRegistered: "The visit's room or poli is not registered as a Location on the Connection tab.",
     encounterNotAccepted: 'Waiting for SATUSEHAT to accept the visit (Encounter) first.',
+    visitWithoutEncounter:
+      'A service visit without a doctor’s examination (walk-in lab or MCU): SATUSEHAT takes results only within a doctor’s visit (Encounter). The result is held here.',
     drugNoKfa: 'A drug has no KFA code. Add it in the drug master, then resend.',
     labNoLoinc: 'A lab test has no LOINC code. Add it, then resend.',
     nothingToSend: 'There is nothing to send.',

@@ -16,6 +16,8 @@ export const satusehatSyncId = {
     doctorNoIhs: 'Dokter belum memiliki nomor IHS. Lengkapi NIK dokter di master dokter lalu kirim ulang.',
     locationNotRegistered: 'Ruangan atau poli kunjungan belum terdaftar sebagai Location di tab Koneksi.',
     encounterNotAccepted: 'Menunggu kunjungan (Encounter) diterima SATUSEHAT lebih dahulu.',
+    visitWithoutEncounter:
+      'Kunjungan penunjang tanpa pemeriksaan dokter (lab mandiri atau MCU): SATUSEHAT menerima hasil hanya di dalam kunjungan dokter (Encounter). Hasil ditahan di sini.',
     drugNoKfa: 'Obat belum memiliki kode KFA. Lengkapi kode KFA di master obat lalu kirim ulang.',
     labNoLoinc: 'Pemeriksaan lab belum memiliki kode LOINC. Lengkapi kodenya lalu kirim ulang.',
     nothingToSend: 'Tidak ada data yang perlu dikirim.',

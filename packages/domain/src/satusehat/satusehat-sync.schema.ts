@@ -32,6 +32,7 @@ export const SATUSEHAT_BLOCKED_REASONS = [
   'doctorNoIhs',
   'locationNotRegistered',
   'encounterNotAccepted',
+  'visitWithoutEncounter',
   'drugNoKfa',
   'labNoLoinc',
   'nothingToSend',

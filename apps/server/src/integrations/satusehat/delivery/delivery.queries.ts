@@ -114,6 +114,26 @@ export async function acceptedEncounterId(db: Executor, registrationId: number):
   return own?.ids.find((p) => p.resourceType === 'Encounter')?.id ?? null;
 }
 
+/**
+ * Whether an Encounter can ever come for the visit: a doctor's visit (its own), a service visit
+ * ordered from a doctor's examination (the ordering one), or a visit that has an examination. A lab
+ * or MCU visit of its own has none, so its results have no Encounter to belong to.
+ */
+export async function visitHasEncounterPath(db: Executor, registrationId: number): Promise<boolean> {
+  const [visit] = await db
+    .select({ orderType: registrations.orderType, order: registrations.serviceOrderUid })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
+  if (!visit) return false;
+  if (visit.orderType !== 'service' || visit.order) return true;
+  const [own] = await db
+    .select({ id: encounters.id })
+    .from(encounters)
+    .where(eq(encounters.registrationId, registrationId))
+    .limit(1);
+  return own !== undefined;
+}
+
 /** Where an attempt left a row; every write is conditional on still holding its lease. */
 export type DeliveryOutcome =
   | { state: 'accepted'; lastStatus: number; platformIds: PlatformIds; message: string | null }

@@ -1,7 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Bundle, Encounter } from 'fhir/r4';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { auditLog, registrations, satusehatDeliveries, satusehatSettings } from '../../../db/schema/index.ts';
+import {
+  auditLog,
+  encounters,
+  registrations,
+  satusehatDeliveries,
+  satusehatSettings,
+} from '../../../db/schema/index.ts';
 import { newUid } from '../../../shared/crypto.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import type { FaultSpec } from '../simulator/simulator.faults.ts';
@@ -65,13 +71,17 @@ function worker(options: Partial<DeliveryWorkerOptions> = {}, timeoutMs = 10_000
   return created;
 }
 
-async function queue(clinicId = MENTENG, sourceKey = `REG-${newUid().slice(0, 12)}`) {
+async function queue(
+  clinicId = MENTENG,
+  sourceKey = `REG-${newUid().slice(0, 12)}`,
+  visitId = registrationId,
+) {
   await enqueueDelivery(t.database.db, {
     corpId: 1,
     clinicId,
     kind: 'encounter',
     sourceKey,
-    registrationId,
+    registrationId: visitId,
     clinicDay: '2025-03-01',
   });
   return sourceKey;
@@ -111,10 +121,11 @@ beforeAll(async () => {
   // the demo's own finished visits reach the queue through the consumer: out of the way here
   await t.app.outbox.drain();
   await t.database.db.delete(satusehatDeliveries);
+  // a doctor's visit: its Encounter may come (a lab or MCU visit of its own is held instead, below)
   const [visit] = await t.database.db
     .select({ id: registrations.id })
     .from(registrations)
-    .where(eq(registrations.clinicId, MENTENG))
+    .where(and(eq(registrations.clinicId, MENTENG), eq(registrations.orderType, 'doctor')))
     .limit(1);
   registrationId = visit.id;
 });
@@ -353,6 +364,36 @@ describe('SATUSEHAT delivery worker', () => {
     expect(waiting).toMatchObject({ state: 'waiting', attempts: 0, blockedReason: null });
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 59_000);
     expect(platformCount(noNik)).toBeUndefined();
+  });
+
+  it('holds a result of a lab or MCU visit of its own (no Encounter will come), saying why', async () => {
+    // a service visit registered at the desk, not ordered from a doctor's examination, with none
+    const [own] = await t.database.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .leftJoin(encounters, eq(encounters.registrationId, registrations.id))
+      .where(
+        and(
+          eq(registrations.clinicId, MENTENG),
+          eq(registrations.orderType, 'service'),
+          isNull(registrations.serviceOrderUid),
+          isNull(encounters.id),
+        ),
+      )
+      .limit(1);
+    expect(own).toBeDefined();
+    const held = await queue(MENTENG, undefined, own!.id);
+    plan.set(held, { blocked: 'encounterNotAccepted' });
+    const early = await queue();
+    plan.set(early, { blocked: 'encounterNotAccepted' });
+    await worker({ encounterWaitMs: 60_000 }).wake();
+    expect(await rowOf(held)).toMatchObject({
+      state: 'blocked',
+      blockedReason: 'visitWithoutEncounter',
+      attempts: 0,
+    });
+    // a doctor's visit still waits for its Encounter
+    expect(await rowOf(early)).toMatchObject({ state: 'waiting', blockedReason: null });
   });
 
   it('blocks a clinic without SATUSEHAT settings as not configured', async () => {

@@ -24,6 +24,7 @@ import {
   type DeliveryRow,
   patientOfRegistration,
   recordOutcome,
+  visitHasEncounterPath,
 } from './delivery.queries.ts';
 import type { BuildDelivery, DeliveryTarget } from './delivery.types.ts';
 
@@ -196,6 +197,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     }
     if (!built.ok) {
       if (built.reason !== 'encounterNotAccepted') return blocked(built.reason, built.detail ?? null);
+      // a lab or MCU visit of its own: no Encounter will ever come, so the result is held, said why
+      if (!(await visitHasEncounterPath(db, row.registrationId)))
+        return blocked('visitWithoutEncounter', null);
       // the visit's Encounter is on its way: not a failure, no attempt counted
       const outcome = { delayMs: encounterWaitMs, lastStatus: row.lastStatus, message: null, attempt: false };
       return { outcome: { state: 'waiting', ...outcome }, sent: false };
