@@ -38,4 +38,27 @@ describe('Insurers and the accounting hand-off', () => {
     await shot(page, 'accounting-journal');
     await context.close();
   });
+
+  it('the admin runs the financial consistency check and finds the demo data consistent', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin');
+    await page.goto('/Setting/others');
+    const card = page.getByRole('heading', { name: 'Cek kesesuaian keuangan' });
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'billing-consistency-button');
+
+    // when I run the check, it reads the bills, payments, number series and journal entries
+    await page.getByRole('button', { name: 'Jalankan pengecekan' }).click();
+    const ok = page.getByRole('status', { name: 'Semua sesuai, tidak ada selisih' });
+    await ok.waitFor();
+    expect(await ok.textContent()).toMatch(
+      /Diperiksa: [1-9]\d* tagihan, [1-9]\d* pembayaran, [1-9]\d* seri nomor/,
+    );
+    expect(await page.getByText(/Ditemukan \d+ ketidaksesuaian/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Periksa lagi' }).waitFor();
+    await shot(page, 'billing-consistency-ok');
+    await context.close();
+  });
 });

@@ -142,10 +142,10 @@ export const PAGES: Readonly<Record<string, LazyComponent>> = {
     ),
     (m) => m.EmrDetailPage,
   ),
-  // the audit log and the automatic processes: two features on one settings screen
+  // the audit log, the automatic processes and the billing consistency check on one settings screen
   '/Setting/others': lazyComponent(
     withCatalogues(
-      ['emr', 'outbox', 'consultations', 'letters', 'satusehat'],
+      ['emr', 'outbox', 'consultations', 'letters', 'satusehat', 'accounting', 'billing'],
       () => import('./setting-others-page.tsx'),
     ),
     (m) => m.SettingOthersPage,
