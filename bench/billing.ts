@@ -27,6 +27,8 @@ import { payBill } from '../apps/server/src/modules/billing/payment.service.ts';
 import {
   type ReportCursor,
   reportRows,
+  reportTotals,
+  spanOf,
 } from '../apps/server/src/modules/transaction-report/transaction-report.queries.ts';
 import type { AuthSession } from '../apps/server/src/plugins/auth.ts';
 import type { Sql } from './bench-db.ts';
@@ -389,9 +391,11 @@ export async function measureExport(o: {
     to: o.to,
   };
   let started = performance.now();
+  // as the server's export reads: the totals (and the posting times they span), then the batches
+  const span = spanOf(await reportTotals(o.db, scope));
   let after: ReportCursor | undefined;
-  for (;;) {
-    const batch = await reportRows(o.db, scope, { limit: 1_000, after });
+  while (span) {
+    const batch = await reportRows(o.db, scope, { limit: 1_000, after, span });
     if (batch.length < 1_000) break;
     after = { postedKey: batch[999].postedKey, id: batch[999].id };
   }

@@ -128,6 +128,7 @@ export const accountingEn: typeof accountingId = {
       depositOverdrawn: 'Patient deposit balance below zero',
       depositBalanceMismatch: 'Patient deposit balance differs from its ledger',
       numberGap: 'Document numbers skipped or used twice',
+      transactionReportStale: 'The transaction report row of this bill differs from its payments',
       unknown: 'Other inconsistency ({{kind}})',
     },
     detailLabels: {

@@ -129,6 +129,7 @@ export const accountingId = {
       depositOverdrawn: 'Saldo deposit pasien di bawah nol',
       depositBalanceMismatch: 'Saldo deposit pasien tidak sama dengan catatan mutasinya',
       numberGap: 'Nomor dokumen melompat atau terpakai dua kali',
+      transactionReportStale: 'Baris laporan transaksi tagihan ini tidak sama dengan pembayarannya',
       unknown: 'Ketidaksesuaian lain ({{kind}})',
     },
     /** the labels of the server's detail ("total 150000, paid 100000, …"), values kept */

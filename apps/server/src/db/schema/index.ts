@@ -25,4 +25,5 @@ export * from './services.ts';
 export * from './staff.ts';
 export * from './stock-documents.ts';
 export * from './tenancy.ts';
+export * from './transaction-report.ts';
 export * from './users.ts';

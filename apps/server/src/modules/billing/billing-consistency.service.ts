@@ -9,6 +9,7 @@ import type { BillingConsistency } from '@klinikita/domain/billing/billing.schem
 import { sequenceOf } from '@klinikita/domain/common/document-number';
 import type { Db } from '../../db/client.ts';
 import type { AuthSession } from '../../plugins/auth.ts';
+import { staleReportRows } from '../transaction-report/transaction-report-model.service.ts';
 import {
   billBalances,
   countersOf,
@@ -44,6 +45,9 @@ export async function checkBillingConsistency(db: Db, session: AuthSession): Pro
   for (const p of payments.problems) problems.push({ kind: p.kind, ref: p.uid, detail: '' });
   // the payers' invoices: no item settled (paid, written off, denied) beyond what it bills
   problems.push(...(await claimProblems(db, session.corpId, session.clinicIds)));
+  // the transaction report's read model: each posted bill's row equal to its money rows
+  for (const billId of await staleReportRows(db, session.corpId, session.clinicIds))
+    problems.push({ kind: 'transactionReportStale', ref: `bill:${billId}`, detail: '' });
   const journals = await journalProblems(db, session.corpId, session.clinicIds);
   problems.push(...journals.problems);
 

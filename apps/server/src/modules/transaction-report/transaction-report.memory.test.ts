@@ -10,7 +10,7 @@ import { ensureShift } from '../../test/cashier-shift-fixtures.ts';
 import { userByName } from '../../test/staff-fixtures.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 import { ensureCodes, practisesToday } from '../../test/visit-fixtures.ts';
-import { type ReportCursor, reportRows } from './transaction-report.queries.ts';
+import { type ReportCursor, reportRows, reportTotals, spanOf } from './transaction-report.queries.ts';
 
 /**
  * Opt-in measurement (not part of the suite): `BENCH_TR_ROWS=100000 npx vitest run --project server
@@ -93,9 +93,10 @@ describe.skipIf(!rows)('transaction report at size', () => {
       to: lastDay,
     };
     started = performance.now();
+    const span = spanOf(await reportTotals(c.database.db, scope));
     let after: ReportCursor | undefined;
-    for (;;) {
-      const batch = await reportRows(c.database.db, scope, { limit: 1_000, after });
+    while (span) {
+      const batch = await reportRows(c.database.db, scope, { limit: 1_000, after, span });
       if (batch.length < 1_000) break;
       after = { postedKey: batch[999].postedKey, id: batch[999].id };
     }

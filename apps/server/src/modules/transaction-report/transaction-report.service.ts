@@ -20,13 +20,16 @@ import {
   reportOptions,
   reportRows,
   reportTotals,
+  spanOf,
 } from './transaction-report.queries.ts';
 
 /**
  * The transaction report (issue 18 item 7): the posted bills of one clinic of the caller's — or of
  * all of them, for corporate roles — over at most 92 clinic-local days, by service or payment day.
- * The database sums; a page and the totals of the whole set are two statements; the export reads
- * the same set in batches after a cursor (posting time, id), so its memory does not grow with it.
+ * The database sums (its read model holds each bill's sums); a page and the totals of the whole set
+ * are two statements, the totals first (they give the posting times the page walks between); the
+ * export reads the same set in batches after a cursor (posting time, id), so neither its memory nor
+ * a batch's work grows with the set.
  */
 
 /** Rows read per statement while exporting. */
@@ -60,8 +63,12 @@ export async function transactionReport(
   q: TransactionQuery,
 ): Promise<TransactionReport> {
   const scope = scopeOf(session, q);
-  const totals = toTransactionTotals(await reportTotals(db, scope));
-  const rows = await reportRows(db, scope, { limit: q.limit, offset: (q.page - 1) * q.limit });
+  const sums = await reportTotals(db, scope);
+  const totals = toTransactionTotals(sums);
+  const span = spanOf(sums);
+  const rows = span
+    ? await reportRows(db, scope, { limit: q.limit, offset: (q.page - 1) * q.limit, span })
+    : [];
   return {
     ...pageOf(rows.map(toTransactionRow), totals.bills, q),
     from: scope.from,
@@ -97,11 +104,14 @@ export async function transactionExport(
   batchSize = EXPORT_BATCH,
 ): Promise<ReportExport> {
   const scope = scopeOf(session, q);
-  const totals = toTransactionTotals(await reportTotals(db, scope));
+  const sums = await reportTotals(db, scope);
+  const totals = toTransactionTotals(sums);
+  const span = spanOf(sums);
   async function* batches() {
+    if (!span) return;
     let after: ReportCursor | undefined;
     for (;;) {
-      const rows = await reportRows(db, scope, { limit: batchSize, after });
+      const rows = await reportRows(db, scope, { limit: batchSize, after, span });
       if (rows.length) yield rows.map(toTransactionRow);
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1];
