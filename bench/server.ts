@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -83,4 +84,25 @@ export async function login(base: string, username: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * Waits until the server process is idle — under 5 % of one core over two seconds — for at most
+ * `maxMs`: the demo's start-up work (deliveries to the SATUSEHAT simulator, event consumers) is
+ * done before anything is timed. Answers how long it waited (0 where /proc cannot be read).
+ */
+export async function untilIdle(pid: number, maxMs = 240_000): Promise<number> {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return 0;
+  // utime and stime, in clock ticks (100 a second), after the command name's closing parenthesis
+  const ticks = () => {
+    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const started = Date.now();
+  for (;;) {
+    const before = ticks();
+    await new Promise((r) => setTimeout(r, 2000));
+    if ((ticks() - before) / 200 < 0.05 || Date.now() - started > maxMs) return Date.now() - started;
+  }
 }

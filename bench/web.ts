@@ -27,7 +27,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { benchTarget, openBenchPglite } from './bench-db.ts';
-import { API, startServer } from './server.ts';
+import { API, startServer, untilIdle } from './server.ts';
 import { floorServer } from './web-floor.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -409,6 +409,9 @@ async function main() {
     }
     // sessions made before a restart stay valid: they live in the database
     const frontOffice = await loginUser(server.base, 'pendaftaran');
+    // the demo's start-up work (deliveries to the SATUSEHAT simulator, consumers) ends before timing
+    const settled = await untilIdle(server.pid);
+    console.log(`server idle after ${Math.round(settled / 1000)} s`);
     browser = await launch();
 
     // the login page's first load, as Chromium receives it, until its form can be used

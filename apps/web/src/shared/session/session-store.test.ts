@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/render.tsx';
-import { sessionStore } from './session-store.ts';
+import { initialStatus, SIGNED_IN_HINT, sessionStore } from './session-store.ts';
 
 const bank = { clinicId: 10, bankName: 'Bank Mandiri', accountNumber: '123', accountHolder: 'Klinik' };
 
@@ -45,5 +45,20 @@ describe('session store: the document modals and the bank account (spec 3)', () 
       invoiceModal: null,
       receiptModal: null,
     });
+  });
+});
+
+describe('session store: the signed-in hint', () => {
+  it('a browser nobody signed in on starts signed out at once; one that signed in waits for the check', () => {
+    sessionStore.signOut();
+    expect(localStorage.getItem(SIGNED_IN_HINT)).toBeNull();
+    expect(initialStatus('/')).toBe('ready');
+    sessionStore.signIn(makeUser());
+    expect(localStorage.getItem(SIGNED_IN_HINT)).toBe('1');
+    expect(initialStatus('/')).toBe('loading');
+    sessionStore.signOut();
+    expect(initialStatus('/')).toBe('ready');
+    // a link to a screen waits for the session check, hint or not
+    expect(initialStatus('/Doctor/doctor')).toBe('loading');
   });
 });

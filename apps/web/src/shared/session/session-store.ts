@@ -68,7 +68,40 @@ const signedOut: SignedOutState = {
   bankAccount: null,
 };
 
-let state: SessionState = { status: 'loading', sidebarTrigger: true, ...signedOut };
+/**
+ * Whether this browser may hold a session: set at sign-in, cleared at sign-out (the session cookie
+ * itself is httpOnly). Without it nobody is signed in here, so the login page opens at once instead
+ * of waiting for the session check, which still runs and signs in whoever the server knows. Storage
+ * that cannot be read counts as "may": the app waits, as without the hint.
+ */
+export const SIGNED_IN_HINT = 'klinikita.signedIn';
+const hint = {
+  present(): boolean {
+    try {
+      return window.localStorage.getItem(SIGNED_IN_HINT) !== null;
+    } catch {
+      return true;
+    }
+  },
+  set(on: boolean): void {
+    try {
+      if (on) window.localStorage.setItem(SIGNED_IN_HINT, '1');
+      else window.localStorage.removeItem(SIGNED_IN_HINT);
+    } catch {
+      // storage refused (private mode, quota): the next start waits for the session check
+    }
+  },
+};
+
+/**
+ * The status the app starts in: signed out at once on the login page of a browser nobody signed in
+ * on; 'loading' (the session check decides) anywhere else — a link to a screen waits to learn who
+ * is in rather than bounce through the login page.
+ */
+export const initialStatus = (pathname = window.location.pathname): SessionState['status'] =>
+  pathname === '/' && !hint.present() ? 'ready' : 'loading';
+
+let state: SessionState = { status: initialStatus(), sidebarTrigger: true, ...signedOut };
 const listeners = new Set<() => void>();
 
 function setState(patch: Partial<SessionState>): void {
@@ -85,6 +118,7 @@ export const sessionStore = {
   signIn(user: SessionUser, token: string | null = state.token): void {
     // another user starts clean; the same user's refreshed profile keeps the open modal
     const sameUser = state.user?._id === user._id;
+    hint.set(true);
     setState({
       status: 'ready',
       user,
@@ -96,6 +130,7 @@ export const sessionStore = {
     });
   },
   signOut(): void {
+    hint.set(false);
     setState({ status: 'ready', ...signedOut });
   },
   /** The session check reached no server: the shell says so until it answers (startSession retries). */
