@@ -239,7 +239,9 @@ describe.runIf(process.env.DATABASE_URL)('the outbox on PostgreSQL, with concurr
       setTimeout(release, 300);
       await runConsumersToEnd(db(), [consumer]);
       const [event] = await db().select().from(domainEvents).where(eq(domainEvents.aggregateId, id!));
-      expect(await effects('test.toEnd')).toEqual([event!.id]);
+      // (a new consumer starts at the beginning: the earlier tests' events are handled too)
+      expect(await effects('test.toEnd')).toContain(event!.id);
+      expect(consumer.calls.get(event!.id)).toBe(1);
     } finally {
       release();
       await open;
