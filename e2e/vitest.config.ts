@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './support/global-setup.ts';
 
 export default defineConfig({
   test: {
@@ -6,8 +7,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    // one server, one browser: specs run one after another
-    fileParallelism: false,
+    // one server per worker (support/global-setup.ts): two spec files at once on two cores
+    maxWorkers: e2eWorkers(),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // a poll waits as long as a Playwright wait does: saving a user hashes a password (scrypt, ~0.6 s

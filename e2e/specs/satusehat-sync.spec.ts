@@ -176,6 +176,12 @@ describe('SATUSEHAT delivery', () => {
       .filter({ hasText: 'Kunjungan' })
       .filter({ hasText: 'MedicationRequest' });
     await visitRow.waitFor();
+    // the search has answered (only the patient's rows left): the rows no longer move under the click
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('sync-row').allTextContents()).every((text) => text.includes(PATIENT.name)),
+      )
+      .toBe(true);
     // a lab report's long list folds after three
     const labRow = page
       .getByTestId('sync-row')

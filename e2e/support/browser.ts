@@ -23,7 +23,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This spec file's server: each worker has its own (global-setup.ts), so files running side by
+ * side never share a database.
+ */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 
 export async function newPage(
   browser: Browser,

@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per worker, by VITEST_POOL_ID (browser.ts, baseUrl) */
+    baseUrls: string[];
   }
 }
 
@@ -25,16 +26,32 @@ function freePort(): Promise<number> {
   });
 }
 
+/** How many servers (and spec files at once): `E2E_WORKERS`, else two where there are two cores. */
+export const e2eWorkers = () =>
+  Math.max(1, Number(process.env.E2E_WORKERS) || Math.min(2, availableParallelism()));
+
 /**
- * Starts the real server on the production build, as `npm start` does, on a free loopback port
- * with a fresh database: PGlite in a temporary folder, or a new database on the PostgreSQL
- * server when DATABASE_URL is set.
+ * Starts the real server on the production build, as `npm start` does, once per worker (each spec
+ * file uses its worker's server, e2e/support/browser.ts), each on a free loopback port with a fresh
+ * database: PGlite in a temporary folder, or a new database on the PostgreSQL server when
+ * DATABASE_URL is set.
  */
 export default async function setup(project: TestProject) {
   // WEB_DIST: a build in another folder (`vite build --outDir …`), passed on to the server
   if (!existsSync(path.join(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'), 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
   }
+  const servers = await Promise.all(Array.from({ length: e2eWorkers() }, (_, i) => startServer(i)));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.baseUrl),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+async function startServer(index: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'klinikita-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -48,7 +65,7 @@ export default async function setup(project: TestProject) {
   };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
-    const name = `klinikita_e2e_${process.pid}`;
+    const name = `klinikita_e2e_${process.pid}_${index}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -90,12 +107,14 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   await giveDokterASlotToday(baseUrl);
-  project.provide('baseUrl', baseUrl);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

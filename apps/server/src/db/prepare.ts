@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { ScryptCost } from '../shared/crypto.ts';
 import type { Database } from './client.ts';
 import { users } from './schema/index.ts';
 import { loadMedicalCodes } from './seed/codes.ts';
@@ -28,14 +29,19 @@ export function wantsDemo(seedDemo: SeedDemo, kind: Database['kind']): boolean {
  */
 export async function prepareDatabase(
   database: Database,
-  options: { seedDemo: SeedDemo; secretsKey: Buffer },
+  options: {
+    seedDemo: SeedDemo;
+    secretsKey: Buffer;
+    /** The demo users' password cost: the test suites' templates only (crypto.ts, hashPassword) */
+    demoPasswordCost?: ScryptCost;
+  },
 ) {
   await database.migrate();
   await loadMedicalCodes(database.db);
   await syncMenuCatalogue(database.db);
   const empty = await isDatabaseEmpty(database.db);
   const seeded = empty && wantsDemo(options.seedDemo, database.kind);
-  if (seeded) await seedDemo(database.db, options.secretsKey);
+  if (seeded) await seedDemo(database.db, options.secretsKey, options.demoPasswordCost);
   const [demoUser] = await database.db
     .select({ id: users.id })
     .from(users)

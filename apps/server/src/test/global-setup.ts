@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { TEST_PASSWORD_COST } from './test-password-cost.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject) {
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = openPostgres(target.toString());
-    await prepareDatabase(database, { seedDemo: 'always', secretsKey });
+    await prepareDatabase(database, { seedDemo: 'always', secretsKey, demoPasswordCost: TEST_PASSWORD_COST });
     await database.close();
     project.provide('templateDatabase', name);
     project.provide('templateDump', '');
@@ -47,7 +48,7 @@ export default async function setup(project: TestProject) {
   }
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openPglite({ client });
-  await prepareDatabase(database, { seedDemo: 'always', secretsKey });
+  await prepareDatabase(database, { seedDemo: 'always', secretsKey, demoPasswordCost: TEST_PASSWORD_COST });
   const dump = await client.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

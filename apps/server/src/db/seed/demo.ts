@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { seedSatusehatSettings } from '../../integrations/satusehat/satusehat.seed.ts';
-import { hashPassword, newUid } from '../../shared/crypto.ts';
+import { hashPassword, newUid, type ScryptCost } from '../../shared/crypto.ts';
 import type { Executor } from '../../shared/sql.ts';
 import type { Db } from '../client.ts';
 import {
@@ -52,8 +52,8 @@ export async function grantMenus(db: Executor, roleId: number, codes: string[]):
 }
 
 /** The demo clinic chain, seeded into an empty database. */
-export async function seedDemo(db: Db, secretsKey: Buffer): Promise<void> {
-  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+export async function seedDemo(db: Db, secretsKey: Buffer, passwordCost?: ScryptCost): Promise<void> {
+  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, passwordCost)));
   await db.transaction(async (tx) => {
     const [corp] = await tx
       .insert(corporates)
