@@ -3,10 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTypeaheadText } from './use-typeahead-text.ts';
 
 function typing() {
-  const hook = renderHook(({ text }) => useTypeaheadText(text, { minLength: 2, interval: 100 }), {
+  const answered = { current: false };
+  const hook = renderHook(({ text }) => useTypeaheadText(text, { minLength: 2, interval: 100, answered }), {
     initialProps: { text: '' },
   });
   return {
+    /** Whether the request of the text asked last is still out (else its answer is in). */
+    inFlight: (inFlight: boolean) => {
+      answered.current = !inFlight;
+    },
     type: (text: string) => hook.rerender({ text }),
     asked: () => hook.result.current,
     wait: (ms: number) => act(() => vi.advanceTimersByTime(ms)),
@@ -45,6 +50,22 @@ describe('useTypeaheadText', () => {
     box.wait(1);
     expect(box.asked()).toBe('budi');
     box.wait(500);
+    expect(box.asked()).toBe('budi');
+  });
+
+  it('asks at once, however soon, a key that comes once the last text has its answer', () => {
+    const box = typing();
+    box.type('bu');
+    box.inFlight(false);
+    box.wait(20);
+    box.type('bud');
+    expect(box.asked()).toBe('bud');
+    // while that one is in flight, the next keys keep to the interval
+    box.inFlight(true);
+    box.wait(20);
+    box.type('budi');
+    expect(box.asked()).toBe('bud');
+    box.wait(80);
     expect(box.asked()).toBe('budi');
   });
 

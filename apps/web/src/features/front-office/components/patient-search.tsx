@@ -1,7 +1,7 @@
 import type { PatientSummary } from '@klinikita/domain/patients/patient.schema';
 import { Badge, Group, Kbd, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { type KeyboardEvent, type Ref, useId, useState } from 'react';
+import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientList } from '../../../shared/patients/patients-api.ts';
 import { queryAnswer, useSearchPick } from '../../../shared/ui/use-search-pick.ts';
@@ -19,9 +19,9 @@ export const patientName = (p: Pick<PatientSummary, 'title' | 'name'>) =>
 
 /**
  * The search box of the front office: searches `GET patients?search=` as the clerk types (from the
- * second letter, at most every 100 ms, a superseded request aborted), ↑ ↓ move through the results
- * and Enter picks from the answer to what is typed (waiting for it if need be); the last option adds
- * a new patient.
+ * second letter: at once while nothing is in flight, else at most every 100 ms, a superseded request
+ * aborted), ↑ ↓ move through the results and Enter picks from the answer to what is typed (waiting
+ * for it if need be); the last option adds a new patient.
  */
 export function PatientSearch({
   inputRef,
@@ -38,7 +38,9 @@ export function PatientSearch({
   const { t } = useTranslation();
   const listId = useId();
   const [query, setQuery] = useState('');
-  const asked = useTypeaheadText(query.trim(), { minLength: MIN_QUERY });
+  // the answer to the last asked text is in (set below, as it renders): the next key asks at once
+  const answered = useRef(false);
+  const asked = useTypeaheadText(query.trim(), { minLength: MIN_QUERY, answered });
   const searching = asked.length >= MIN_QUERY;
   const list = usePatientList(
     { search: searching ? asked : undefined, page: 1, limit: RESULT_LIMIT },
@@ -55,6 +57,7 @@ export function PatientSearch({
   };
   const open = query.trim().length >= MIN_QUERY;
   const answer = queryAnswer(list, asked, (d) => d.docs);
+  answered.current = searching && answer.text === asked;
   // results of an earlier search stay on screen while the next one loads, but Enter waits for it
   const search = useSearchPick<Option>({
     text: query.trim(),
