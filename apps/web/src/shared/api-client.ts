@@ -1,4 +1,5 @@
 import type { Envelope, FieldError } from '@klinikita/domain/common/envelope';
+import { takeEarlyRead } from './api/early-reads.ts';
 import { currentLocale } from './i18n/i18n.ts';
 import { wantToastHost } from './ui/toast-host.ts';
 
@@ -47,15 +48,22 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.service) headers.service = options.service;
 
+  const target = params.size ? `${url}?${params}` : url;
+  // a GET the route started as the navigation began (api/early-reads.ts) is this same request
+  const early =
+    (options.method ?? 'GET') === 'GET' && !options.service
+      ? takeEarlyRead(target, headers['accept-language'])
+      : null;
   let response: Response;
   try {
-    response = await fetch(params.size ? `${url}?${params}` : url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(target, {
+        method: options.method ?? 'GET',
+        headers,
+        body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        credentials: 'same-origin',
+        signal: options.signal,
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, error instanceof Error ? error.message : String(error));

@@ -14,6 +14,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { type ContractQuery, fetchData, useContractQuery } from '../../../shared/api/contract-client.ts';
 import { API_BASE } from '../../../shared/api-client.ts';
 import { encountersKey } from '../../../shared/consultations/encounters-api.ts';
+import { FIRST_RECORD_PAGE } from './record-first-page.ts';
 
 export type { AuditEntry, Encounter, Letter, Paged, RecordPage, RecordPatient };
 
@@ -32,11 +33,6 @@ export const useRecordPatients = (
     enabled,
   });
 
-/**
- * Visits in the record's first answer: what fills the first screen, so that it is drawn as soon
- * as possible (each card is a lot to draw); the rest follow a page at a time as the doctor scrolls.
- */
-export const FIRST_RECORD_PAGE = 5;
 /** Visits in each later page. */
 export const RECORD_PAGE = 20;
 
