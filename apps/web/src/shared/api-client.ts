@@ -1,5 +1,4 @@
 import type { Envelope, FieldError } from '@klinikita/domain/common/envelope';
-import { takeEarlyRead } from './api/early-reads.ts';
 import { currentLocale } from './i18n/i18n.ts';
 import { wantToastHost } from './ui/toast-host.ts';
 
@@ -35,21 +34,61 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Calls `url` (absolute path on this origin) and returns the envelope, or throws an ApiError. */
-export async function request<T>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/** The wire URL of a call: `url` and its query string (absent values left out). */
+function wireUrl(url: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
   }
-  // the server answers in the language the user chose, not the browser's
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
+  return params.size ? `${url}?${params}` : url;
+}
+
+/** JSON in, and the server answers in the language the user chose, not the browser's. */
+const readHeaders = (locale: string): Record<string, string> => ({
+  accept: 'application/json',
+  'accept-language': locale,
+});
+
+/**
+ * Early reads: a route starts the first GET of its screen as the navigation begins (beside the
+ * screen's chunk, app/routes/early-read-routes.ts), and the screen's own `request` of the same URL
+ * in the same language takes it instead of sending another — the same request, sent sooner. Each is
+ * taken once; one not taken within `EARLY_READ_TTL_MS` is dropped (the screen sends its own).
+ */
+export const EARLY_READ_TTL_MS = 10_000;
+const earlyReads = new Map<string, { at: number; locale: string; response: Promise<Response> }>();
+
+/** Starts the GET of `path` under the clinic service (as `api` would send it) unless one is out. */
+export function readEarly(path: string, query?: RequestOptions['query']): void {
+  const target = wireUrl(`${API_BASE}/${path.replace(/^\//, '')}`, query);
+  const now = performance.now();
+  for (const [key, read] of earlyReads) if (now - read.at > EARLY_READ_TTL_MS) earlyReads.delete(key);
+  if (earlyReads.has(target)) return;
+  const locale = currentLocale();
+  const response = fetch(target, { headers: readHeaders(locale), credentials: 'same-origin' });
+  // a failed early read is the screen's own request's to report: never an unhandled rejection here
+  response.catch(() => undefined);
+  earlyReads.set(target, { at: now, locale, response });
+}
+
+/** The early read of `target` in `locale`, if one is out and fresh: taken (a second call gets none). */
+function takeEarlyRead(target: string, locale: string): Promise<Response> | null {
+  const read = earlyReads.get(target);
+  if (!read) return null;
+  earlyReads.delete(target);
+  if (read.locale !== locale || performance.now() - read.at > EARLY_READ_TTL_MS) return null;
+  return read.response;
+}
+
+/** Calls `url` (absolute path on this origin) and returns the envelope, or throws an ApiError. */
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers = readHeaders(currentLocale());
   // form data (an upload) brings its own multipart content type and boundary
   const form = options.body instanceof FormData ? options.body : null;
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.service) headers.service = options.service;
 
-  const target = params.size ? `${url}?${params}` : url;
-  // a GET the route started as the navigation began (api/early-reads.ts) is this same request
+  const target = wireUrl(url, options.query);
   const early =
     (options.method ?? 'GET') === 'GET' && !options.service
       ? takeEarlyRead(target, headers['accept-language'])

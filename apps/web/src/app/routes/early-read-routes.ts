@@ -1,25 +1,25 @@
 import type { LoaderFunction, Params } from 'react-router';
-import { firstRecordPageUrl } from '../../features/emr/api/record-first-page.ts';
-import { readEarly } from '../../shared/api/early-reads.ts';
-import { API_BASE } from '../../shared/api-client.ts';
-import { currentLocale } from '../../shared/i18n/i18n.ts';
+import { firstRecordPage } from '../../features/emr/api/record-first-page.ts';
+import { readEarly } from '../../shared/api-client.ts';
+
+type Read = { path: string; query?: Record<string, string | number | undefined> };
 
 /**
  * The first read of a screen, by route path: started as the navigation begins, beside the screen's
- * chunk (shared/api/early-reads.ts), for the screens whose first paint waits on one known read.
+ * chunk (api-client.ts `readEarly`), for the screens whose first paint waits on one known read.
  */
-const EARLY_READS: Readonly<Record<string, (params: Params) => string | null>> = {
+const EARLY_READS: Readonly<Record<string, (params: Params) => Read | null>> = {
   // the record of a long-standing patient: the banner and the newest visits
-  '/EMR/Detail/:id?': ({ id }) => (id ? firstRecordPageUrl(API_BASE, id) : null),
+  '/EMR/Detail/:id?': ({ id }) => (id ? firstRecordPage(id) : null),
 };
 
 /** The route's loader that starts its early read and answers at once (it holds nothing up). */
 export function earlyReadLoader(path: string): LoaderFunction | undefined {
-  const urlOf = EARLY_READS[path];
-  if (!urlOf) return undefined;
+  const readOf = EARLY_READS[path];
+  if (!readOf) return undefined;
   return ({ params }) => {
-    const url = urlOf(params);
-    if (url) readEarly(url, currentLocale());
+    const read = readOf(params);
+    if (read) readEarly(read.path, read.query);
     return null;
   };
 }

@@ -6,6 +6,8 @@
  */
 export const FIRST_RECORD_PAGE = 5;
 
-/** The wire URL of the record's first page, as `useRecord` asks for it. */
-export const firstRecordPageUrl = (apiBase: string, patientUid: string) =>
-  `${apiBase}/consultations/patients/${encodeURIComponent(patientUid)}/record?limit=${FIRST_RECORD_PAGE}`;
+/** The record's first page, as `useRecord` asks for it: the path under the clinic service and the query. */
+export const firstRecordPage = (patientUid: string) => ({
+  path: `consultations/patients/${encodeURIComponent(patientUid)}/record`,
+  query: { limit: FIRST_RECORD_PAGE },
+});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../api-client.ts';
-import { EARLY_READ_TTL_MS, readEarly, takeEarlyRead } from './early-reads.ts';
+import { API_BASE, api, EARLY_READ_TTL_MS, readEarly } from './api-client.ts';
+import { i18n } from './i18n/i18n.ts';
 
 const answer = () =>
   new Response(JSON.stringify({ status: true, message: 'OK', data: { n: 1 } }), {
@@ -20,7 +20,8 @@ describe('early reads', () => {
   });
 
   it('the screen’s own GET of the same URL takes the early read instead of sending another', async () => {
-    readEarly('/api/clinic/v1/things/a?limit=5', 'id');
+    readEarly('things/a', { limit: 5 });
+    expect(fetchMock.mock.calls[0][0]).toBe(`${API_BASE}/things/a?limit=5`);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const envelope = await api<{ n: number }>('things/a', { query: { limit: 5 } });
     expect(envelope.data).toEqual({ n: 1 });
@@ -31,19 +32,24 @@ describe('early reads', () => {
   });
 
   it('is started once per URL, and not taken by another URL, another language or a write', async () => {
-    readEarly('/api/clinic/v1/things/b', 'id');
-    readEarly('/api/clinic/v1/things/b', 'id');
+    readEarly('things/b');
+    readEarly('things/b');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(takeEarlyRead('/api/clinic/v1/things/c', 'id')).toBeNull();
-    await api('things/b', { method: 'POST', body: {} });
+    await api('things/c');
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(takeEarlyRead('/api/clinic/v1/things/b', 'en')).toBeNull();
+    await api('things/b', { method: 'POST', body: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await i18n.changeLanguage('en');
+    await api('things/b');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    await i18n.changeLanguage('id');
   });
 
-  it('drops a read nobody took in time', () => {
+  it('drops a read nobody took in time', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
-    readEarly('/api/clinic/v1/things/d', 'id');
+    readEarly('things/d');
     vi.advanceTimersByTime(EARLY_READ_TTL_MS + 1);
-    expect(takeEarlyRead('/api/clinic/v1/things/d', 'id')).toBeNull();
+    await api('things/d');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
