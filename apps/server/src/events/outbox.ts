@@ -248,6 +248,9 @@ export async function registerConsumers(db: Db, consumers: readonly Consumer[]):
  * The outbox of one server instance: consumers run when an event commits anywhere (NOTIFY), on a
  * timer (retries, a lost wake-up) and on `drain()`. Errors are logged, never thrown at callers.
  */
+/** Later looks after a wake-up, for events still ahead of the horizon then (see `start`). */
+const NOTIFY_FOLLOW_UPS_MS = [250, 1000, 4000];
+
 export function createOutbox(options: OutboxOptions) {
   const { db, consumers } = options;
   const byName = new Map(consumers.map((c) => [c.name, c]));
@@ -293,7 +296,12 @@ export function createOutbox(options: OutboxOptions) {
     types: new Map(consumers.map((c) => [c.name, c.types])),
     async start() {
       await registerConsumers(db, consumers);
-      unlisten = await options.listen(OUTBOX_CHANNEL, () => void wake());
+      // a pass takes only events behind the cluster's horizon, which another transaction (of any
+      // database on the server) may hold back past the NOTIFY: a few later looks follow each wake-up
+      unlisten = await options.listen(OUTBOX_CHANNEL, () => {
+        void wake();
+        for (const ms of NOTIFY_FOLLOW_UPS_MS) setTimeout(() => void wake(), ms).unref();
+      });
       const tick = () => {
         timer = setTimeout(() => void wake().finally(() => !stopped && tick()), options.pollMs ?? 1000);
         timer.unref();
