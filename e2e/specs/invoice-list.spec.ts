@@ -23,9 +23,16 @@ describe('Invoice', () => {
     await page.getByRole('heading', { name: 'Invoice', exact: true }).waitFor();
 
     // the demo's company visits of the past month at Menteng were paid by the company
+    // (the list keeps the previous rows, dimmed, until the new answer is in: each step waits for its
+    // own answer and for the table to be no longer busy before it reads a row)
     const table = page.getByRole('table', { name: 'Daftar invoice' });
+    const answered = (part: string) =>
+      page.waitForResponse((r) => r.url().includes('/billing/bills?') && r.url().includes(part));
+    const companies = answered('payerType=company');
     await page.getByRole('combobox', { name: 'Jenis penjamin' }).click();
     await page.getByRole('option', { name: 'Perusahaan' }).click();
+    await companies;
+    await expect.poll(() => table.getAttribute('aria-busy')).toBe('false');
     await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(1);
     await table.getByText('Lunas').first().waitFor();
     await shot(page, 'invoice-list');
@@ -35,7 +42,10 @@ describe('Invoice', () => {
       /INV\/10\/\d{6}\/\d{4}/,
     )?.[0];
     expect(number).toBeTruthy();
+    const found = answered(`q=${encodeURIComponent(number!)}`);
     await page.getByRole('searchbox').fill(number!);
+    await found;
+    await expect.poll(() => table.getAttribute('aria-busy')).toBe('false');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
 
     // Then its invoice opens in the modal, with the clinic's bank account, and prints on 80 mm too
