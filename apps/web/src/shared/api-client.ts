@@ -58,24 +58,30 @@ const readHeaders = (locale: string): Record<string, string> => ({
 export const EARLY_READ_TTL_MS = 10_000;
 const earlyReads = new Map<string, { at: number; locale: string; response: Promise<Response> }>();
 
-/** Starts the GET of `path` under the clinic service (as `api` would send it) unless one is out. */
-export function readEarly(path: string, query?: RequestOptions['query']): void {
+/** An early read is known by its URL and the service it is sent under (the header changes the call). */
+const earlyKey = (target: string, service: ServiceName | undefined) => `${service ?? ''} ${target}`;
+
+/** Starts the GET of `path` (under `service`, as `api` would send it) unless one is out. */
+export function readEarly(path: string, query?: RequestOptions['query'], service?: ServiceName): void {
   const target = wireUrl(`${API_BASE}/${path.replace(/^\//, '')}`, query);
+  const key = earlyKey(target, service);
   const now = performance.now();
-  for (const [key, read] of earlyReads) if (now - read.at > EARLY_READ_TTL_MS) earlyReads.delete(key);
-  if (earlyReads.has(target)) return;
+  for (const [k, read] of earlyReads) if (now - read.at > EARLY_READ_TTL_MS) earlyReads.delete(k);
+  if (earlyReads.has(key)) return;
   const locale = currentLocale();
-  const response = fetch(target, { headers: readHeaders(locale), credentials: 'same-origin' });
+  const headers = readHeaders(locale);
+  if (service) headers.service = service;
+  const response = fetch(target, { headers, credentials: 'same-origin' });
   // a failed early read is the screen's own request's to report: never an unhandled rejection here
   response.catch(() => undefined);
-  earlyReads.set(target, { at: now, locale, response });
+  earlyReads.set(key, { at: now, locale, response });
 }
 
-/** The early read of `target` in `locale`, if one is out and fresh: taken (a second call gets none). */
-function takeEarlyRead(target: string, locale: string): Promise<Response> | null {
-  const read = earlyReads.get(target);
+/** The early read of `key` in `locale`, if one is out and fresh: taken (a second call gets none). */
+function takeEarlyRead(key: string, locale: string): Promise<Response> | null {
+  const read = earlyReads.get(key);
   if (!read) return null;
-  earlyReads.delete(target);
+  earlyReads.delete(key);
   if (read.locale !== locale || performance.now() - read.at > EARLY_READ_TTL_MS) return null;
   return read.response;
 }
@@ -90,8 +96,8 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
 
   const target = wireUrl(url, options.query);
   const early =
-    (options.method ?? 'GET') === 'GET' && !options.service
-      ? takeEarlyRead(target, headers['accept-language'])
+    (options.method ?? 'GET') === 'GET'
+      ? takeEarlyRead(earlyKey(target, options.service), headers['accept-language'])
       : null;
   let response: Response;
   try {

@@ -45,6 +45,17 @@ describe('early reads', () => {
     await i18n.changeLanguage('id');
   });
 
+  it('is sent under its service, and taken only by a call under the same service', async () => {
+    readEarly('things/e', { limit: 2 }, 'registration');
+    expect((fetchMock.mock.calls[0][1] as RequestInit).headers).toMatchObject({ service: 'registration' });
+    // the same URL without the service (or under another) is another call
+    await api('things/e', { query: { limit: 2 } });
+    await api('things/e', { query: { limit: 2 }, service: 'master' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await api('things/e', { query: { limit: 2 }, service: 'registration' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('drops a read nobody took in time', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     readEarly('things/d');

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  byQueueNumberDesc,
-  clinicToday,
-  DEFAULT_FILTER_STATUSES,
-  dateQuery,
-  listStatuses,
-  nextToCall,
-  patientLabel,
-} from './queue-params.ts';
+import { DEFAULT_FILTER_STATUSES, listStatuses } from './queue-lists.ts';
+import { byQueueNumberDesc, clinicToday, dateQuery, nextToCall, patientLabel } from './queue-params.ts';
 import { reg } from './test/queue-fixtures.tsx';
 
 describe('doctor queue parameters', () => {

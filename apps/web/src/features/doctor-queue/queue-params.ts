@@ -1,44 +1,6 @@
 import { LIST_MAX_DAYS, toDMY } from '@klinikita/domain/common/dates';
 import { ageLabel, queueNumberPart } from '@klinikita/domain/patients/patient.rules';
-import {
-  EXAMINATION_GROUP,
-  type RegistrationStatus,
-  WAITING_GROUP,
-} from '@klinikita/domain/registrations/registration.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
-
-/** The filter modal's checkboxes (spec 2.8), spelled as the spec writes them. */
-export const FILTER_STATUSES = ['Queueing', 'Examination', 'Skip', 'Exam Done'] as const;
-export type FilterStatus = (typeof FILTER_STATUSES)[number];
-
-/**
- * What each checkbox lets through. Queueing stands for the whole queue (Waiting and Queueing),
- * Examination for spec 4's examination group; Exam Done, in neither group, shows only when ticked.
- */
-const FILTER_COVERS: Readonly<Record<FilterStatus, readonly RegistrationStatus[]>> = {
-  Queueing: ['Waiting', 'Queueing'],
-  Examination: EXAMINATION_GROUP,
-  Skip: ['Skip'],
-  'Exam Done': ['Exam Done'],
-};
-
-/** Ticked by default: exactly spec 4's two groups. */
-export const DEFAULT_FILTER_STATUSES: readonly FilterStatus[] = ['Queueing', 'Examination', 'Skip'];
-
-/** The upper list: examination or later. */
-const UPPER_ORDER: readonly RegistrationStatus[] = [...EXAMINATION_GROUP, 'Exam Done'];
-
-/** The statuses each list asks the server for, under the ticked checkboxes. */
-export function listStatuses(filter: readonly FilterStatus[]): {
-  upper: RegistrationStatus[];
-  lower: RegistrationStatus[];
-} {
-  const chosen = new Set(filter.flatMap((f) => FILTER_COVERS[f]));
-  return {
-    upper: UPPER_ORDER.filter((s) => chosen.has(s)),
-    lower: WAITING_GROUP.filter((s) => chosen.has(s)),
-  };
-}
 
 /** Which days the lists cover: the clinic's today, every day, or a range of YYYY-MM-DD days. */
 export type DateScope = { kind: 'today' } | { kind: 'all' } | { kind: 'range'; from: string; to: string };

@@ -1,4 +1,4 @@
-import type { RegistrationStatus, ServiceType } from '@klinikita/domain/registrations/registration.rules';
+import type { ServiceType } from '@klinikita/domain/registrations/registration.rules';
 import {
   createRegistration,
   getLabPreAss,
@@ -10,41 +10,13 @@ import {
   patchRegistration,
 } from '@klinikita/domain/registrations/registrations.contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ContractBody, type ContractQuery, call, fetchData } from '../api/contract-client.ts';
+import { type ContractBody, call, fetchData } from '../api/contract-client.ts';
+import { type RegistrationListParams, registrationQuery } from './registration-query.ts';
+
+export { type RegistrationListParams, registrationQuery } from './registration-query.ts';
 
 /** Every registration query lives under this key; live events invalidate it. */
 export const registrationsKey = ['registrations'] as const;
-
-/** `GET registrations/registrations` as spec 7 sends it. Dates are D_M_Y; endDate is exclusive. */
-export interface RegistrationListParams {
-  clinicId: number;
-  order?: 'arrivedAt_1' | 'arrivedAt_-1' | 'queueNumber_-1' | 'queueNumber_1';
-  limit?: number;
-  page?: number;
-  orderType?: 'doctor' | 'service';
-  serviceType?: ServiceType[];
-  status?: RegistrationStatus[];
-  doctorId?: number;
-  startDate?: string;
-  endDate?: string;
-  search?: string;
-}
-
-export function registrationQuery(p: RegistrationListParams): ContractQuery<typeof listRegistrations> {
-  return {
-    clinicId: p.clinicId,
-    order: p.order ?? 'arrivedAt_1',
-    limit: p.limit,
-    page: p.page,
-    orderType: p.orderType,
-    serviceType: p.serviceType?.length ? p.serviceType.join('_') : undefined,
-    status: p.status?.length ? p.status.join('_') : undefined,
-    'doctor.doctorId': p.doctorId,
-    startDate: p.startDate,
-    endDate: p.endDate,
-    search: p.search || undefined,
-  };
-}
 
 /** A page of registrations (`GET registrations/registrations`). */
 export const fetchRegistrations = (params: RegistrationListParams) =>

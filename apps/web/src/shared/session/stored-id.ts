@@ -24,6 +24,8 @@ export function storedId(key: string, storage: () => Storage) {
 
   return {
     use: () => useSyncExternalStore(subscribe, read, () => null),
+    /** The id now, outside React (a route's early read). */
+    get: read,
     set(id: number | null) {
       try {
         if (id === null) storage().removeItem(key);

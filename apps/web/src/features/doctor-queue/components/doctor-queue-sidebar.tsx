@@ -21,21 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLiveRegistrations } from '../../../shared/live/live-events.ts';
 import { pathByName } from '../../../shared/navigation.ts';
-import {
-  type RegistrationListParams,
-  useAvailableDoctors,
-  useRegistrations,
-} from '../../../shared/registrations/registrations-api.ts';
+import { useAvailableDoctors, useRegistrations } from '../../../shared/registrations/registrations-api.ts';
 import { useCanOpen, useServiceModule } from '../../../shared/session/route-access.ts';
 import { useQueueDoctor } from '../queue-doctor.ts';
-import {
-  byQueueNumberDesc,
-  type DateScope,
-  DEFAULT_FILTER_STATUSES,
-  dateQuery,
-  fromIsoDay,
-  listStatuses,
-} from '../queue-params.ts';
+import { DEFAULT_FILTER_STATUSES, listStatuses, queueListBase, queueLists } from '../queue-lists.ts';
+import { byQueueNumberDesc, type DateScope, dateQuery, fromIsoDay } from '../queue-params.ts';
 import { slashClaimed } from '../slash-target.ts';
 import { CriticalLabAlert } from './critical-lab-alert.tsx';
 import { HeldPrescriptions } from './held-prescriptions.tsx';
@@ -44,8 +34,6 @@ import { doctorPagePath, QueueList } from './queue-list.tsx';
 import { useCallPatient } from './status-move.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** Spec 9: the doctor list asks for up to 1000 rows. */
-const DOCTOR_LIST_LIMIT = 1000;
 /** Spec 2.8: the Home button is for these roles only. */
 const HOME_ROLES = ['Nurse', 'Super Admin'];
 /** Spec 2.8 names the one clinic whose Lab button opens the MCU page (2.7's rows follow `mcuSite`). */
@@ -103,19 +91,19 @@ export function DoctorQueueSidebar() {
   useHotkeys([['/', () => !slashClaimed() && searchRef.current?.focus()]]);
 
   const { upper, lower } = listStatuses(filter.statuses);
-  const base: Omit<RegistrationListParams, 'status'> | null = clinic
-    ? {
-        clinicId: clinic.id,
-        order: 'arrivedAt_1',
-        limit: DOCTOR_LIST_LIMIT,
-        orderType: 'doctor',
-        doctorId,
-        search: search || undefined,
-        ...dateQuery(filter.scope, clinic.timeZone),
-      }
-    : null;
-  const upperList = useRegistrations(base && upper.length ? { ...base, status: upper } : null);
-  const lowerList = useRegistrations(base && lower.length ? { ...base, status: lower } : null);
+  // the first answer of each list is usually in already: the router asked for it with the same
+  // params as the navigation began (queue-lists.ts firstQueueLists)
+  const lists = clinic
+    ? queueLists(
+        queueListBase(clinic.id, doctorId, {
+          search: search || undefined,
+          ...dateQuery(filter.scope, clinic.timeZone),
+        }),
+        filter.statuses,
+      )
+    : { upper: null, lower: null };
+  const upperList = useRegistrations(lists.upper);
+  const lowerList = useRegistrations(lists.lower);
   // spec 8: a list that cannot be loaded is simply empty
   const upperRows = useMemo(
     () => [...(upperList.isError ? [] : (upperList.data?.docs ?? []))].sort(byQueueNumberDesc),

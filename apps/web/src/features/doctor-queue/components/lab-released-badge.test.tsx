@@ -14,7 +14,8 @@ const release = (patientUid: string, releasedAt: string, criticalValues: object[
   criticalValues,
 });
 
-describe('LabReleasedBadge', () => {
+// four screens mounted in one test: more than vitest's 5 s on a busy machine
+describe('LabReleasedBadge', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStore.signIn(makeUser({ _id: 'doc1', username: 'dokter' }));

@@ -2,7 +2,8 @@ import { daysBetween, LIST_MAX_DAYS } from '@klinikita/domain/common/dates';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DateScope, FILTER_STATUSES, type FilterStatus } from '../queue-params.ts';
+import { FILTER_STATUSES, type FilterStatus } from '../queue-lists.ts';
+import type { DateScope } from '../queue-params.ts';
 
 export interface QueueFilter {
   statuses: FilterStatus[];

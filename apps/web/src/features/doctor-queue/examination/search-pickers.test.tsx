@@ -109,6 +109,7 @@ describe('Code and drug search of the examination', { timeout: 20_000 }, () => {
     network.release();
     await waitFor(() => expect(onPick).toHaveBeenCalledTimes(1));
     expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ uid: 'd-amx' }));
-    expect(box).toHaveValue('Amoxicillin');
+    // the field shows the pick on the render after it
+    await waitFor(() => expect(box).toHaveValue('Amoxicillin'));
   });
 });

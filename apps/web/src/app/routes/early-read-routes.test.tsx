@@ -1,0 +1,96 @@
+import { listHeldPrescriptions } from '@klinikita/domain/pharmacy/pharmacy-held';
+import { listRegistrations } from '@klinikita/domain/registrations/registrations.contract';
+import { listReleasedLabPatients } from '@klinikita/domain/results/lab-print.contract';
+import { screen, within } from '@testing-library/react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DoctorQueueSidebar } from '../../features/doctor-queue/components/doctor-queue-sidebar.tsx';
+import {
+  API,
+  CLINIC_10,
+  CLINIC_11,
+  doctorUser,
+  LIST_URL,
+  listQueries,
+  nurseUser,
+  ok,
+  page,
+  reg,
+  renderQueue,
+  signIn,
+  stubEventSource,
+} from '../../features/doctor-queue/test/queue-fixtures.tsx';
+import { REGISTRATIONS_PATH } from '../../shared/registrations/registration-query.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
+import { mockApi } from '../../test/render.tsx';
+import { earlyReadLoader } from './early-read-routes.ts';
+
+const runLoader = (path: string, params: Record<string, string> = {}) =>
+  earlyReadLoader(path)!({
+    params,
+    request: new Request(`http://localhost${path}`),
+    context: undefined,
+  } as unknown as LoaderFunctionArgs);
+
+function mockQueue() {
+  return mockApi({
+    [LIST_URL]: (init, url) => {
+      expect(new Headers(init?.headers).get('service')).toBe('registration');
+      return page(
+        url.searchParams.get('status')?.startsWith('Examination')
+          ? [reg({ queueNumber: 'A-002', status: 'Examination' })]
+          : [reg({ queueNumber: 'A-003', status: 'Waiting' })],
+      );
+    },
+    [`${API}/registrations/doctors/available`]: () => ok([]),
+    [`${API}/lab-results/released-patients`]: () => ok([]),
+    [`${API}/pharmacy/held`]: () => ok([]),
+  });
+}
+
+describe('early reads of the doctor’s screen', { timeout: 20_000 }, () => {
+  beforeEach(() => stubEventSource());
+
+  it('the route asks for both queue lists, and the sidebar takes those answers instead of asking again', async () => {
+    expect(`/${REGISTRATIONS_PATH}`).toBe(listRegistrations.path);
+    signIn(doctorUser());
+    const fetchMock = mockQueue();
+    runLoader('/Doctor/doctor');
+    const early = listQueries(fetchMock.mock.calls);
+    expect(early.map((q) => q.get('status')).sort()).toEqual([
+      'Examination_Paid_Prescription Waiting_Payment',
+      'Waiting_Queueing_Skip',
+    ]);
+    expect(early.every((q) => q.get('doctor.doctorId') === '5' && q.get('clinicId') === '10')).toBe(true);
+
+    renderQueue(<DoctorQueueSidebar />);
+    const waiting = await screen.findByRole('list', { name: 'Menunggu' });
+    expect(within(waiting).getByRole('link').textContent).toContain('A-003');
+    expect(await screen.findByRole('list', { name: 'Pemeriksaan' })).toBeInTheDocument();
+    expect(listQueries(fetchMock.mock.calls)).toHaveLength(2);
+    // the sidebar's marks too: each asked once, by the route, with the contracts' paths
+    await screen.findByText('Patient List');
+    const paths = fetchMock.mock.calls.map(([u]) => String(u).split('?')[0]);
+    for (const contract of [listReleasedLabPatients, listHeldPrescriptions])
+      expect(paths.filter((p) => p === `${API}${contract.path}`)).toHaveLength(1);
+  });
+
+  it('follows the clinic the user works on and every doctor for a nurse', () => {
+    signIn(nurseUser({ clinics: [CLINIC_10, CLINIC_11] }));
+    localStorage.setItem('klinikita.workingClinic', '11');
+    const fetchMock = mockQueue();
+    runLoader('/Doctor/doctor');
+    const early = listQueries(fetchMock.mock.calls);
+    expect(early).toHaveLength(2);
+    expect(early.every((q) => q.get('clinicId') === '11' && !q.has('doctor.doctorId'))).toBe(true);
+    // held prescriptions are a doctor's own: a nurse's screen never asks for them
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/pharmacy/held'))).toBe(false);
+  });
+
+  it('sends nothing for a visitor nobody signed in', () => {
+    sessionStore.signOut();
+    const fetchMock = mockQueue();
+    runLoader('/Doctor/doctor');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
