@@ -58,6 +58,13 @@ const readHeaders = (locale: string): Record<string, string> => ({
 export const EARLY_READ_TTL_MS = 10_000;
 const earlyReads = new Map<string, { at: number; locale: string; response: Promise<Response> }>();
 
+/** A read a route starts early: the path under the clinic service, its query and its service header. */
+export interface EarlyRead {
+  path: string;
+  query?: RequestOptions['query'];
+  service?: ServiceName;
+}
+
 /** An early read is known by its URL and the service it is sent under (the header changes the call). */
 const earlyKey = (target: string, service: ServiceName | undefined) => `${service ?? ''} ${target}`;
 

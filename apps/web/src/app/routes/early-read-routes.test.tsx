@@ -1,7 +1,9 @@
 import { listHeldPrescriptions } from '@klinikita/domain/pharmacy/pharmacy-held';
 import { listRegistrations } from '@klinikita/domain/registrations/registrations.contract';
 import { listReleasedLabPatients } from '@klinikita/domain/results/lab-print.contract';
-import { screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DoctorQueueSidebar } from '../../features/doctor-queue/components/doctor-queue-sidebar.tsx';
@@ -20,7 +22,13 @@ import {
   signIn,
   stubEventSource,
 } from '../../features/doctor-queue/test/queue-fixtures.tsx';
+import { todayRegistrationsParams } from '../../features/front-office/api/first-reads.ts';
 import { REGISTRATIONS_PATH } from '../../shared/registrations/registration-query.ts';
+import {
+  useAvailableDoctors,
+  usePartnerCompanies,
+  useRegistrations,
+} from '../../shared/registrations/registrations-api.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { mockApi } from '../../test/render.tsx';
 import { earlyReadLoader } from './early-read-routes.ts';
@@ -92,5 +100,34 @@ describe('early reads of the doctor’s screen', { timeout: 20_000 }, () => {
     const fetchMock = mockQueue();
     runLoader('/Doctor/doctor');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('early reads of the front office', () => {
+  it('the route asks for today’s doctors, the companies and today’s registrations; the screen’s queries take them', async () => {
+    signIn(nurseUser({ clinics: [CLINIC_10, CLINIC_11] }));
+    localStorage.setItem('klinikita.workingClinic', '11');
+    const fetchMock = mockApi({
+      [`${API}/registrations/doctors/available`]: () => ok([]),
+      [`${API}/registrations/companies`]: () => ok([]),
+      [LIST_URL]: () => page([]),
+    });
+    runLoader('/Registration/patient');
+    expect(fetchMock.mock.calls.map(([u]) => String(u).replace(API, '')).sort()).toEqual([
+      '/registrations/companies',
+      '/registrations/doctors/available?clinicId=11',
+      '/registrations/registrations?clinicId=11&order=arrivedAt_-1&limit=20',
+    ]);
+
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => [useAvailableDoctors(11), usePartnerCompanies(), useRegistrations(todayRegistrationsParams(11))],
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });

@@ -2,11 +2,12 @@ import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
 import type { LoaderFunction, Params } from 'react-router';
 import { firstQueueLists } from '../../features/doctor-queue/queue-lists.ts';
 import { firstRecordPage } from '../../features/emr/api/record-first-page.ts';
-import { readEarly, type ServiceName } from '../../shared/api-client.ts';
+import { frontOfficeFirstReads } from '../../features/front-office/api/first-reads.ts';
+import { type EarlyRead, readEarly } from '../../shared/api-client.ts';
 import { REGISTRATIONS_PATH, registrationQuery } from '../../shared/registrations/registration-query.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 
-type Read = { path: string; query?: Record<string, string | number | undefined>; service?: ServiceName };
+type Read = EarlyRead;
 
 /**
  * The first reads of a screen, by route path: started as the navigation begins, beside the
@@ -36,6 +37,7 @@ const EARLY_READS: Readonly<
       ...(user.DoctorId !== null ? [{ path: 'pharmacy/held' }] : []),
     ],
   },
+  '/Registration/patient': { signedIn: frontOfficeFirstReads },
 };
 
 /** Runs `run` with the user once the session check has signed someone in (at once if it has). */

@@ -3,12 +3,11 @@ import { Badge, Card, Center, Group, Loader, Text, Title, UnstyledButton } from 
 import { useTranslation } from 'react-i18next';
 import { useRegistrations } from '../../../shared/registrations/registrations-api.ts';
 import { StatusBadge } from '../../../shared/registrations/status-badge.tsx';
+import { todayRegistrationsParams } from '../api/first-reads.ts';
 import classes from './front-office.module.css';
 import { patientName } from './patient-search.tsx';
 import { clinicDateTime, useVisitLabel } from './queue-ticket.tsx';
 import { VisitEligibility } from './visit-eligibility.tsx';
-
-const LIMIT = 20;
 
 /** "Pendaftaran hari ini": the clinic's latest registrations of today, kept live by the page. */
 export function TodayRegistrations({
@@ -23,7 +22,7 @@ export function TodayRegistrations({
 }) {
   const { t, i18n } = useTranslation();
   const visitLabel = useVisitLabel();
-  const list = useRegistrations({ clinicId, limit: LIMIT, order: 'arrivedAt_-1' });
+  const list = useRegistrations(todayRegistrationsParams(clinicId));
   const docs = list.data?.docs ?? [];
   const total = list.data?.totalDocs ?? 0;
   return (
