@@ -748,6 +748,7 @@ const SPECS: Record<string, (s: Scope, who: Me, n: number, self: boolean) => Spe
   'GET /satu-sehat/deliveries': (s) => ({ query: { clinicId: s.clinicId, date: clinicDay('Asia/Jakarta') } }),
   'POST /satu-sehat/deliveries/:uid/resend': (s) => ({ path: { uid: s.delivery } }),
   'GET /satu-sehat/visits/:registrationId': (s) => ({ path: { registrationId: s.registration } }),
+  'GET /satu-sehat/visits': (s) => ({ query: { registrationIds: s.registration } }),
   'GET /satu-sehat/refusals': (s) => ({ query: { clinicId: s.clinicId } }),
   'POST /consultations/encounters': (s) => ({ body: { registrationId: s.registration } }),
   'GET /consultations/encounters/:uid': (s) => ({ path: { uid: s.encounter } }),

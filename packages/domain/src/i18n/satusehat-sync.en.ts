@@ -2,6 +2,8 @@ import type { satusehatSyncId } from './satusehat-sync.id.ts';
 
 export const satusehatSyncEn: typeof satusehatSyncId = {
   dateInvalid: 'The date is not valid',
+  visitsRequired: 'Name at least one visit',
+  visitsTooMany: 'At most 50 visits at a time',
   requeued: 'Resent: back in the sending queue',
   alreadyWaiting: 'This delivery is already waiting in the queue',
   alreadyAccepted: 'SATUSEHAT has already accepted this delivery; it is not sent again',

@@ -2,6 +2,8 @@
 export const satusehatSyncId = {
   // validation and answers of the server
   dateInvalid: 'Tanggal tidak valid',
+  visitsRequired: 'Sebutkan sedikitnya satu kunjungan',
+  visitsTooMany: 'Paling banyak 50 kunjungan sekali minta',
   requeued: 'Dikirim ulang: masuk antrean pengiriman',
   alreadyWaiting: 'Pengiriman ini sudah menunggu di antrean',
   alreadyAccepted: 'Pengiriman ini sudah diterima SATUSEHAT dan tidak dikirim ulang',

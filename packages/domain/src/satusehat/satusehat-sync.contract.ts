@@ -7,13 +7,15 @@ import {
   satusehatSyncPageSchema,
   satusehatSyncQuerySchema,
   satusehatVisitParamsSchema,
+  satusehatVisitStatusesSchema,
   satusehatVisitStatusSchema,
+  satusehatVisitsQuerySchema,
 } from './satusehat-sync.schema.ts';
 
 /**
  * What was sent to SATUSEHAT (issue 19 §5): the sync screen (`/Setting/satuSehat` → "Sinkronisasi"),
  * the visit's badge in the record and the admin dashboard's count. Every call is scoped to the
- * caller's clinics; the list and "Kirim ulang" need `satusehat.manage`, the badge and the count
+ * caller's clinics; the list and "Kirim ulang" need `satusehat.manage`, the badges and the count
  * only `satusehat.status`.
  */
 const tags = ['satusehatSync'] as const;
@@ -47,9 +49,25 @@ export const getSatusehatVisitStatus = endpoint({
   path: '/satu-sehat/visits/:registrationId',
   permission: 'satusehat.status',
   tags,
-  summary: 'A visit’s deliveries to SATUSEHAT and the worst of their states, for the badge in the record',
+  summary:
+    'One visit’s deliveries to SATUSEHAT and the worst of their states (the record asks for a page of visits at once)',
   params: satusehatVisitParamsSchema,
   response: satusehatVisitStatusSchema,
+});
+
+/**
+ * The badges of a page of the record in one call (not one per card). A visit outside the caller's
+ * clinics, of another corporate or unknown is left out of the answer, as if it did not exist.
+ */
+export const getSatusehatVisitStatuses = endpoint({
+  method: 'GET',
+  path: '/satu-sehat/visits',
+  permission: 'satusehat.status',
+  tags,
+  summary:
+    'The deliveries to SATUSEHAT and their worst state of each asked visit (at most 50, a page of the record), in the order asked; visits outside the caller’s clinics are left out',
+  query: satusehatVisitsQuerySchema,
+  response: satusehatVisitStatusesSchema,
 });
 
 export const getSatusehatRefusals = endpoint({

@@ -107,6 +107,26 @@ export type SatusehatSyncPage = z.infer<typeof satusehatSyncPageSchema>;
 const uidSchema = z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong');
 export const satusehatDeliveryParamsSchema = z.object({ uid: uidSchema });
 export const satusehatVisitParamsSchema = z.object({ registrationId: uidSchema });
+/**
+ * Visits asked at once: a page of the record (`recordQuerySchema` answers at most 50 visits a
+ * page), so that the record asks once per page of its cards.
+ */
+export const SATUSEHAT_VISITS_MAX = 50;
+/**
+ * `GET /satu-sehat/visits?registrationIds=a,b,c`: the registrations' public ids joined by commas
+ * (as the other lists join their values in one parameter); repeated ids count once.
+ */
+export const satusehatVisitsQuerySchema = z.object({
+  registrationIds: z
+    .string('satusehatSync.visitsRequired')
+    .transform((v) => [...new Set(v.split(',').map((uid) => uid.trim()))].filter(Boolean))
+    .pipe(
+      z
+        .array(uidSchema)
+        .min(1, 'satusehatSync.visitsRequired')
+        .max(SATUSEHAT_VISITS_MAX, 'satusehatSync.visitsTooMany'),
+    ),
+});
 /** The dashboard's count: the caller's clinics, or one of them */
 export const satusehatRefusalsQuerySchema = z.object({ clinicId: id.optional() });
 
@@ -118,6 +138,8 @@ export const satusehatVisitStatusSchema = z.object({
   deliveries: z.array(satusehatDeliverySchema),
 });
 export type SatusehatVisitStatus = z.infer<typeof satusehatVisitStatusSchema>;
+/** The badges of a page of the record: the asked visits of the caller's clinics, in the order asked. */
+export const satusehatVisitStatusesSchema = z.array(satusehatVisitStatusSchema);
 
 /** The admin's dashboard card: refusals and blocked deliveries of the caller's clinics. */
 export const satusehatRefusalsSchema = z.object({

@@ -127,6 +127,27 @@ export async function findVisit(db: Executor, uid: string) {
   return row ?? null;
 }
 
+/** Visits by their public ids, of the corporate and of these clinics only: the scope is in the SQL. */
+const visitsInScope = (uids: string[], corpId: number, clinicIds: number[]) =>
+  and(
+    inArray(registrations.uid, uids),
+    eq(registrations.corpId, corpId),
+    inArray(registrations.clinicId, clinicIds),
+  );
+
+/**
+ * A page of the record's visits and all their deliveries, in two statements whatever the page's
+ * size: the visits in scope (a visit without deliveries is answered too) and their deliveries.
+ */
+export async function deliveriesOfVisits(db: Executor, uids: string[], corpId: number, clinicIds: number[]) {
+  const scope = visitsInScope(uids, corpId, clinicIds);
+  const [visits, deliveries] = await Promise.all([
+    db.select({ uid: registrations.uid }).from(registrations).where(scope),
+    selectDeliveries(db).where(scope).orderBy(asc(d.createdAt), asc(d.id)),
+  ]);
+  return { visits: visits.map((v) => v.uid), deliveries };
+}
+
 export function deliveriesOfVisit(db: Executor, registrationId: number) {
   return selectDeliveries(db)
     .where(eq(d.registrationId, registrationId))

@@ -13,6 +13,7 @@ import { grantMenus } from '../../db/seed/demo.ts';
 import { hashPassword, newUid } from '../../shared/crypto.ts';
 import { book } from '../../test/booking-fixtures.ts';
 import { addForeignCorporate } from '../../test/staff-fixtures.ts';
+import { countStatements } from '../../test/statements.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 
 const DELIVERIES = `${API}/satu-sehat/deliveries`;
@@ -65,8 +66,36 @@ async function deliver(
   return row;
 }
 
-const call = (token: string, method: 'GET' | 'POST', url: string) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+let foreign: Promise<typeof registrations.$inferSelect> | undefined;
+/** A visit of another corporate (its clinic 20), made once for the file. */
+function foreignVisit() {
+  foreign ??= (async () => {
+    const { corpId: theirs } = await addForeignCorporate(t.database.db);
+    const [patient] = await t.database.db.select({ id: patients.id }).from(patients).limit(1);
+    const [row] = await t.database.db
+      .insert(registrations)
+      .values({
+        uid: newUid(),
+        corpId: theirs,
+        clinicId: 20,
+        patientId: patient.id,
+        orderType: 'service',
+        serviceType: 'LAB',
+        queueDate: DAY,
+        queuePrefix: 'F',
+        queueSeq: 1,
+        queueNumber: 'F-1',
+        room: 'Lab',
+        payerType: 'self',
+      })
+      .returning();
+    return row;
+  })();
+  return foreign;
+}
+
+const call = (token: string, method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers } });
 const list = (token: string, query: string) => call(token, 'GET', `${DELIVERIES}?${query}`);
 const resend = (token: string, uid: string) => call(token, 'POST', `${DELIVERIES}/${uid}/resend`);
 
@@ -233,24 +262,7 @@ describe('SATUSEHAT sync screen (GET /satu-sehat/deliveries)', () => {
     expect((await resend(adminMenteng, other.uid)).statusCode).toBe(403);
     expect((await resend(admin, newUid())).statusCode).toBe(404);
 
-    const foreign = await addForeignCorporate(t.database.db);
-    const [fv] = await t.database.db
-      .insert(registrations)
-      .values({
-        uid: newUid(),
-        corpId: foreign.corpId,
-        clinicId: 20,
-        patientId: (await t.database.db.select({ id: patients.id }).from(patients).limit(1))[0].id,
-        orderType: 'service',
-        serviceType: 'LAB',
-        queueDate: DAY,
-        queuePrefix: 'F',
-        queueSeq: 1,
-        queueNumber: 'F-1',
-        room: 'Lab',
-        payerType: 'self',
-      })
-      .returning();
+    const fv = await foreignVisit();
     const theirs = await deliver(fv, 20, { state: 'refused' });
     expect((await resend(admin, theirs.uid)).statusCode).toBe(404);
     expect((await call(admin, 'GET', `${API}/satu-sehat/visits/${fv.uid}`)).statusCode).toBe(404);
@@ -305,5 +317,122 @@ describe('the visit’s badge and the dashboard’s count', () => {
       403,
     );
     expect((await call(admin, 'GET', `${API}/satu-sehat/refusals?clinicId=abc`)).statusCode).toBe(400);
+  });
+});
+
+describe('the badges of a page of the record (GET /satu-sehat/visits)', () => {
+  const DAY2 = addDays(DAY, 2);
+  const VISITS = `${API}/satu-sehat/visits`;
+  const badges = (token: string, ids: string[], headers?: Record<string, string>) =>
+    call(token, 'GET', `${VISITS}?registrationIds=${encodeURIComponent(ids.join(','))}`, headers);
+  type Status = { registrationId: string; state: string | null; deliveries: { kind: string }[] };
+  let held: { id: number; uid: string; corpId: number };
+  let quiet: { id: number; uid: string; corpId: number };
+  let refused: { id: number; uid: string; corpId: number };
+
+  beforeAll(async () => {
+    [held, quiet, refused] = await visits(MENTENG, 3, DAY2);
+    await deliver(held, MENTENG, { state: 'accepted' }, DAY2);
+    await deliver(held, MENTENG, { kind: 'dispense', state: 'blocked', blockedReason: 'drugNoKfa' }, DAY2);
+    await deliver(held, MENTENG, { kind: 'lab', state: 'waiting' }, DAY2);
+    await deliver(
+      refused,
+      MENTENG,
+      { state: 'refused', lastStatus: 400, message: 'Encounter.class wajib', expression: 'Encounter.class' },
+      DAY2,
+    );
+  });
+
+  it('answers each asked visit as its own call does, in the order asked, repeated ids once', async () => {
+    const res = await badges(dokter, [refused.uid, held.uid, quiet.uid, held.uid]);
+    expect(res.statusCode).toBe(200);
+    const data: Status[] = json(res).data;
+    expect(data.map((s) => [s.registrationId, s.state])).toEqual([
+      [refused.uid, 'refused'],
+      [held.uid, 'blocked'],
+      [quiet.uid, null],
+    ]);
+    expect(data[1].deliveries.map((d) => d.kind)).toEqual(['encounter', 'dispense', 'lab']);
+    expect(data[0].deliveries[0]).toMatchObject({ message: 'Encounter.class wajib', lastStatus: 400 });
+    for (const status of data) {
+      const single = await call(dokter, 'GET', `${API}/satu-sehat/visits/${status.registrationId}`);
+      expect(status).toEqual(json(single).data);
+    }
+  });
+
+  it('reads a page of visits in a fixed few statements, not a few per visit', async () => {
+    const more = await visits(MENTENG, 12, DAY2);
+    for (const v of more) await deliver(v, MENTENG, { state: 'accepted' }, DAY2);
+    const page = [held.uid, quiet.uid, refused.uid, ...more.map((v) => v.uid)];
+    const statements = await countStatements(t.database.db, async () => {
+      expect(json(await badges(dokter, page)).data).toHaveLength(page.length);
+    });
+    // the visits and their deliveries, the session at most read and extended: fewer than one per visit
+    expect(statements).toBeGreaterThan(0);
+    expect(statements).toBeLessThanOrEqual(5);
+  });
+
+  it('leaves out a visit of another clinic, of another corporate or unknown: nothing of it leaks', async () => {
+    const [sibling] = await visits(OTHER, 1, DAY2);
+    await deliver(sibling, OTHER, { state: 'refused', message: 'Rahasia klinik lain' }, DAY2);
+    const theirs = await foreignVisit();
+    await deliver(theirs, 20, { state: 'refused', message: 'Rahasia korporat lain' }, DAY2);
+    const asked = [sibling.uid, held.uid, theirs.uid, newUid()];
+
+    // a clinic admin of Menteng only: the other clinic's visit is not answered
+    const menteng = await badges(adminMenteng, asked);
+    expect(menteng.statusCode).toBe(200);
+    expect(json(menteng).data.map((s: Status) => s.registrationId)).toEqual([held.uid]);
+    expect(menteng.body).not.toContain(sibling.uid);
+    expect(menteng.body).not.toContain('Rahasia');
+    // the demo's admin has both clinics, never another corporate's
+    const both = await badges(admin, asked);
+    expect(json(both).data.map((s: Status) => s.registrationId)).toEqual([sibling.uid, held.uid]);
+    expect(both.body).not.toContain(theirs.uid);
+    expect(both.body).not.toContain('Rahasia korporat lain');
+    // only what is out of scope: an empty answer, as for an unknown visit
+    expect(json(await badges(adminMenteng, [sibling.uid, theirs.uid])).data).toEqual([]);
+  });
+
+  it('refuses a role without the SATUSEHAT status, and a call without a session', async () => {
+    const res = await badges(pendaftaran, [held.uid]);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain(held.uid);
+    const none = await t.app.inject({ method: 'GET', url: `${VISITS}?registrationIds=${held.uid}` });
+    expect(none.statusCode).toBe(401);
+  });
+
+  it('refuses no visits or more than a page of them with the field’s message, changing nothing', async () => {
+    const counts = async () =>
+      Promise.all([
+        t.database.db.$count(satusehatDeliveries),
+        t.database.db.$count(auditLog),
+        t.database.db
+          .select()
+          .from(satusehatDeliveries)
+          .where(eq(satusehatDeliveries.registrationId, held.id)),
+      ]);
+    const before = await counts();
+    const refusal = (res: Awaited<ReturnType<typeof call>>) => {
+      expect(res.statusCode).toBe(400);
+      return json(res).errors?.map((e: { path: string; message: string }) => [e.path, e.message]);
+    };
+    expect(refusal(await call(dokter, 'GET', VISITS))).toEqual([
+      ['registrationIds', 'Sebutkan sedikitnya satu kunjungan'],
+    ]);
+    expect(refusal(await call(dokter, 'GET', `${VISITS}?registrationIds=,%20,`))).toEqual([
+      ['registrationIds', 'Sebutkan sedikitnya satu kunjungan'],
+    ]);
+    const page = Array.from({ length: 50 }, () => newUid());
+    expect((await badges(dokter, page)).statusCode).toBe(200);
+    const tooMany = [...page, held.uid];
+    expect(refusal(await badges(dokter, tooMany))).toEqual([
+      ['registrationIds', 'Paling banyak 50 kunjungan sekali minta'],
+    ]);
+    expect(refusal(await badges(dokter, tooMany, { 'accept-language': 'en' }))).toEqual([
+      ['registrationIds', 'At most 50 visits at a time'],
+    ]);
+    expect(json(await badges(dokter, ['x'.repeat(61)])).errors?.[0].path).toBe('registrationIds.0');
+    expect(await counts()).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import {
   getSatusehatRefusals,
   getSatusehatVisitStatus,
+  getSatusehatVisitStatuses,
   listSatusehatDeliveries,
   resendSatusehatDelivery,
 } from '@klinikita/domain/satusehat/satusehat-sync.contract';
@@ -10,7 +11,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import { answer, route } from '../../shared/route.ts';
 import { DeliveryStatusService } from './delivery-status.service.ts';
 
-/** The sync screen (`/Setting/satuSehat` → Sinkronisasi), the visit's badge and the dashboard's count. */
+/** The sync screen (`/Setting/satuSehat` → Sinkronisasi), the visits' badges and the dashboard's count. */
 export function deliveryStatusRoutes(app: FastifyInstance, opts: { db: Db }) {
   const service = new DeliveryStatusService(opts.db);
 
@@ -20,5 +21,8 @@ export function deliveryStatusRoutes(app: FastifyInstance, opts: { db: Db }) {
     return result.requeued ? result.delivery : answer(result.delivery, 'satusehatSync.alreadyWaiting');
   });
   route(app, getSatusehatVisitStatus, (req) => service.visit(requireSession(req), req.params.registrationId));
+  route(app, getSatusehatVisitStatuses, (req) =>
+    service.visits(requireSession(req), req.query.registrationIds),
+  );
   route(app, getSatusehatRefusals, (req) => service.refusals(requireSession(req), req.query.clinicId));
 }

@@ -19,6 +19,7 @@ import {
   countOpenDeliveries,
   type DeliveryRow,
   deliveriesOfVisit,
+  deliveriesOfVisits,
   findDelivery,
   findVisit,
   pageDeliveries,
@@ -54,6 +55,10 @@ function toDelivery(row: DeliveryRow): SatusehatDelivery {
     platformIds: row.platformIds,
   };
 }
+
+/** The caller's clinics of the session's corporate (those `clinicOf` lets through). */
+const scopeClinicIds = (session: AuthSession) =>
+  session.clinics.filter((c) => c.corpId === session.corpId).map((c) => c.id);
 
 const countsOf = (rows: { state: keyof SatusehatSyncCounts; n: number }[]): SatusehatSyncCounts => {
   const counts = { waiting: 0, accepted: 0, refused: 0, blocked: 0 };
@@ -150,12 +155,32 @@ export class DeliveryStatusService {
     };
   }
 
+  /**
+   * The badges of a page of the record, in the order asked. The ids come from the client: a visit
+   * of another corporate, outside the caller's clinics or unknown is left out, never answered.
+   */
+  async visits(session: AuthSession, registrationUids: string[]): Promise<SatusehatVisitStatus[]> {
+    const clinicIds = scopeClinicIds(session);
+    if (!clinicIds.length) return [];
+    const { visits, deliveries } = await deliveriesOfVisits(
+      this.db,
+      registrationUids,
+      session.corpId,
+      clinicIds,
+    );
+    const byVisit = new Map<string, SatusehatDelivery[]>(visits.map((uid) => [uid, []]));
+    for (const row of deliveries) byVisit.get(row.registrationUid)?.push(toDelivery(row));
+    return registrationUids.flatMap((uid) => {
+      const ofVisit = byVisit.get(uid);
+      return ofVisit
+        ? [{ registrationId: uid, state: worstState(ofVisit.map((x) => x.state)), deliveries: ofVisit }]
+        : [];
+    });
+  }
+
   /** The dashboard's count: refused, blocked and waiting deliveries of the caller's clinics (or one of them). */
   async refusals(session: AuthSession, clinicId: number | undefined): Promise<SatusehatRefusals> {
-    const clinicIds =
-      clinicId === undefined
-        ? session.clinics.filter((c) => c.corpId === session.corpId).map((c) => c.id)
-        : [clinicOf(session, clinicId).id];
+    const clinicIds = clinicId === undefined ? scopeClinicIds(session) : [clinicOf(session, clinicId).id];
     if (!clinicIds.length) return { refused: 0, blocked: 0, waiting: 0 };
     const counts = countsOf(await countOpenDeliveries(this.db, session.corpId, clinicIds));
     return { refused: counts.refused, blocked: counts.blocked, waiting: counts.waiting };

@@ -4,6 +4,7 @@ import type { LabImportPreview, LabWorklist } from '@klinikita/domain/lab/lab-wo
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labResultValues } from '../../db/schema/index.ts';
+import { countStatements } from '../../test/statements.ts';
 import { API, createTestApp, json, loginAs, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -202,20 +203,9 @@ describe('the lab worklist grid and the analyzer import', () => {
   });
 
   it('reads the whole day in a fixed number of queries, not a few per visit', async () => {
-    // every statement the app sends to the database while the grid is read (the session's included)
-    const client = (ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-      .$client;
-    const query = client.query;
-    let statements = 0;
-    client.query = (...args: unknown[]) => {
-      statements++;
-      return query.apply(client, args);
-    };
-    try {
+    const statements = await countStatements(ctx.database.db, async () => {
       grid = await worklist(`&serviceUid=${dl}`);
-    } finally {
-      client.query = query;
-    }
+    });
     // a, b and c wait at least (a visit read on its own took eight statements)
     expect(grid.tests.reduce((n, t) => n + t.samples, 0)).toBeGreaterThanOrEqual(3);
     expect(statements).toBeLessThan(20);

@@ -1,16 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SatusehatDelivery } from '@klinikita/domain/satusehat/satusehat-sync.schema';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { grants } from '../../test/menu-grants.ts';
-import { makeUser, mockApi, renderWithApp } from '../../test/render.tsx';
-import { sessionStore } from '../session/session-store.ts';
+import { mockApi, renderWithApp } from '../../test/render.tsx';
 import { SatusehatVisitBadge } from './satusehat-state-badge.tsx';
 
-const VISIT = '/api/clinic/v1/satu-sehat/visits/reg-1';
-const ok = (data: unknown) => ({ body: { status: true, message: 'OK', data } });
-const signIn = (routes: string[]) =>
-  sessionStore.signIn(makeUser({ role: { _id: 'r', role: 'Doctor', menu: { access: grants(routes) } } }));
-
-const dispense = {
+const dispense: SatusehatDelivery = {
   uid: 'd-2',
   kind: 'dispense',
   state: 'blocked',
@@ -32,40 +26,33 @@ const dispense = {
 
 describe('SatusehatVisitBadge', () => {
   it('shows the worst state of the visit’s deliveries, the reason in the tooltip', async () => {
-    signIn(['/EMR']);
-    mockApi({
-      [VISIT]: () =>
-        ok({
+    renderWithApp(
+      <SatusehatVisitBadge
+        status={{
           registrationId: 'reg-1',
           state: 'blocked',
           deliveries: [
             { ...dispense, uid: 'd-1', kind: 'encounter', state: 'accepted', blockedReason: null },
             dispense,
           ],
-        }),
-    });
-    renderWithApp(<SatusehatVisitBadge registrationId="reg-1" />);
+        }}
+      />,
+    );
     expect(await screen.findByText('SATUSEHAT: Tertahan')).toBeInTheDocument();
     fireEvent.mouseEnter(screen.getByTestId('satusehat-visit-badge'));
     expect(await screen.findByText(/Penyerahan obat: Obat belum memiliki kode KFA/)).toBeInTheDocument();
   });
 
-  it('shows nothing while nothing is to be sent', async () => {
-    signIn(['/EMR']);
-    const fetchMock = mockApi({
-      [VISIT]: () => ok({ registrationId: 'reg-1', state: null, deliveries: [] }),
-    });
-    renderWithApp(<SatusehatVisitBadge registrationId="reg-1" />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(screen.queryByTestId('satusehat-visit-badge')).toBeNull();
-  });
-
-  it('neither asks nor shows without the SATUSEHAT status permission', async () => {
-    signIn(['/Pendaftaran']);
+  it('shows nothing while nothing is to be sent, or when the visit has no state (not asked, left out)', () => {
     const fetchMock = mockApi({});
-    renderWithApp(<SatusehatVisitBadge registrationId="reg-1" />);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fetchMock).not.toHaveBeenCalled();
+    const quiet = renderWithApp(
+      <SatusehatVisitBadge status={{ registrationId: 'reg-1', state: null, deliveries: [] }} />,
+    );
     expect(screen.queryByTestId('satusehat-visit-badge')).toBeNull();
+    quiet.unmount();
+    renderWithApp(<SatusehatVisitBadge status={undefined} />);
+    expect(screen.queryByTestId('satusehat-visit-badge')).toBeNull();
+    // the badge only shows what its page asked for
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,9 @@
-import type { SatusehatDeliveryState } from '@klinikita/domain/satusehat/satusehat-sync.schema';
+import type {
+  SatusehatDeliveryState,
+  SatusehatVisitStatus,
+} from '@klinikita/domain/satusehat/satusehat-sync.schema';
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../session/permissions.ts';
-import { useSatusehatVisitStatus } from './satusehat-sync-api.ts';
 
 /** One colour per state: accepted green, waiting blue, refused red, blocked orange. */
 export const SATUSEHAT_STATE_COLORS: Readonly<Record<SatusehatDeliveryState, string>> = {
@@ -40,16 +41,14 @@ export function SatusehatStateBadge({
 
 /**
  * The visit's delivery to SATUSEHAT in the record: the worst state of its deliveries, the reason
- * of a refusal or a hold in the tooltip. Only for `satusehat.status`, and only once there is
- * something to send.
+ * of a refusal or a hold in the tooltip. Only once there is something to send; the status is read
+ * for a page of visits at once (`useSatusehatVisitStatuses`, only for `satusehat.status`).
  */
-export function SatusehatVisitBadge({ registrationId }: { registrationId: string }) {
+export function SatusehatVisitBadge({ status }: { status: SatusehatVisitStatus | undefined }) {
   const { t } = useTranslation();
-  const allowed = usePermissions().has('satusehat.status');
-  const status = useSatusehatVisitStatus(registrationId, allowed);
-  const state = status.data?.state;
-  if (!allowed || !state) return null;
-  const reasons = (status.data?.deliveries ?? [])
+  if (!status?.state) return null;
+  const state = status.state;
+  const reasons = status.deliveries
     .filter((d) => d.state === state && (d.state === 'refused' || d.state === 'blocked'))
     .map((d) => {
       const why = d.blockedReason ? t(`satusehatSync.blocked.${d.blockedReason}`) : (d.message ?? '');

@@ -1,13 +1,16 @@
 import {
   getSatusehatRefusals,
-  getSatusehatVisitStatus,
+  getSatusehatVisitStatuses,
   listSatusehatDeliveries,
   resendSatusehatDelivery,
 } from '@klinikita/domain/satusehat/satusehat-sync.contract';
-import type { SatusehatSyncQuery } from '@klinikita/domain/satusehat/satusehat-sync.schema';
+import type {
+  SatusehatSyncQuery,
+  SatusehatVisitStatus,
+} from '@klinikita/domain/satusehat/satusehat-sync.schema';
 import { contractKey, useContractMutation, useContractQuery } from '../api/contract-client.ts';
 
-/** What the sync screen, the visit's badge and the dashboard card read of the deliveries to SATUSEHAT (issue 19 §5). */
+/** What the sync screen, the visits' badges and the dashboard card read of the deliveries to SATUSEHAT (issue 19 §5). */
 
 /** The worker sends in the background: an open screen follows it every 10 s. */
 export const SYNC_REFRESH_MS = 10_000;
@@ -22,19 +25,30 @@ export const useSatusehatDeliveries = (query: ListInput, enabled = true) =>
     { enabled, refetchInterval: SYNC_REFRESH_MS, placeholderData: (previous) => previous, abortable: true },
   );
 
-/** "Kirim ulang": the list, the badge and the count refetch once it settled. */
+/** "Kirim ulang": the list, the badges and the count refetch once it settled. */
 export const useResendSatusehatDelivery = () =>
   useContractMutation(resendSatusehatDelivery, {
     invalidates: [
       contractKey(listSatusehatDeliveries),
-      contractKey(getSatusehatVisitStatus),
+      contractKey(getSatusehatVisitStatuses),
       contractKey(getSatusehatRefusals),
     ],
   });
 
-/** The visit's deliveries and the worst of their states (the badge in the record). */
-export const useSatusehatVisitStatus = (registrationId: string, enabled = true) =>
-  useContractQuery(getSatusehatVisitStatus, { params: { registrationId } }, { enabled });
+const byRegistration = (statuses: SatusehatVisitStatus[]) =>
+  new Map(statuses.map((s) => [s.registrationId, s]));
+
+/**
+ * The deliveries and their worst state of a page of the record's visits, in one call (the badges
+ * of its cards), by registration; a visit left out of the answer has no badge. Nothing is asked
+ * for a page without visits.
+ */
+export const useSatusehatVisitStatuses = (registrationIds: string[], enabled = true) =>
+  useContractQuery(
+    getSatusehatVisitStatuses,
+    { query: { registrationIds: registrationIds.join(',') } },
+    { enabled: enabled && registrationIds.length > 0, select: byRegistration },
+  );
 
 /** Refused, blocked and waiting deliveries of the caller's clinics (the dashboard card). */
 export const useSatusehatRefusals = (enabled = true) =>

@@ -1,6 +1,8 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSatusehatVisitStatuses } from '../../../shared/satusehat/satusehat-sync-api.ts';
+import { usePermissions } from '../../../shared/session/permissions.ts';
 import { useSessionUser } from '../../../shared/session/session-store.ts';
 import type { Encounter, useRecord } from '../api/record-api.ts';
 import { AddendumModal } from './addendum-modal.tsx';
@@ -10,15 +12,42 @@ import { VisitCard } from './visit-card.tsx';
 const AHEAD = '800px';
 
 /**
+ * One page of the record's cards. The SATUSEHAT state of its signed visits (their badges) is asked
+ * in one call for the page, not one per card; a page loaded later asks for its own visits only.
+ */
+function VisitPage({
+  visits,
+  onAddAddendum,
+}: {
+  visits: Encounter[];
+  onAddAddendum: (encounter: Encounter) => void;
+}) {
+  const user = useSessionUser();
+  const allowed = usePermissions().has('satusehat.status');
+  const signed = visits.filter((e) => e.status === 'signed').map((e) => e.registration.uid);
+  const satusehat = useSatusehatVisitStatuses(signed, allowed);
+  return visits.map((e) => (
+    <VisitCard
+      key={e.uid}
+      encounter={e}
+      satusehat={satusehat.data?.get(e.registration.uid)}
+      canAddAddendum={user.DoctorId != null}
+      onAddAddendum={onAddAddendum}
+      timeZone={user.timeZone}
+    />
+  ));
+}
+
+/**
  * Every visit at the user's clinics, newest first: the first page came with the record, the next
  * one loads as the doctor scrolls near the end (or presses the button, where the browser cannot
  * watch the scrolling).
  */
 export function Timeline({ record, total }: { record: ReturnType<typeof useRecord>; total: number }) {
   const { t } = useTranslation();
-  const user = useSessionUser();
   const [addendumFor, setAddendumFor] = useState<Encounter | null>(null);
-  const visits = record.data?.pages.flatMap((p) => p.visits) ?? [];
+  const pages = record.data?.pages ?? [];
+  const visits = pages.flatMap((p) => p.visits);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = record;
   // a failed page is not retried by scrolling: the button says so and tries again
   const failed = record.isFetchNextPageError;
@@ -55,13 +84,12 @@ export function Timeline({ record, total }: { record: ReturnType<typeof useRecor
       <Text size="sm" c="dimmed">
         {t('emr.timeline.count', { shown: visits.length, total: Math.max(total, visits.length) })}
       </Text>
-      {visits.map((e) => (
-        <VisitCard
-          key={e.uid}
-          encounter={e}
-          canAddAddendum={user.DoctorId != null}
+      {pages.map((p, i) => (
+        // a page is known by the cursor it was read after (the first by none)
+        <VisitPage
+          key={String(record.data?.pageParams[i])}
+          visits={p.visits}
           onAddAddendum={setAddendumFor}
-          timeZone={user.timeZone}
         />
       ))}
       <div ref={sentinel} aria-hidden />

@@ -1,10 +1,5 @@
-import {
-  VITAL_NAMES,
-  VITALS,
-  type VitalName,
-  vitalFlag,
-} from '@klinikita/domain/consultations/consultation.rules';
 import type { RegistrationStatus } from '@klinikita/domain/registrations/registration.rules';
+import type { SatusehatVisitStatus } from '@klinikita/domain/satusehat/satusehat-sync.schema';
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconNotes, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -16,72 +11,7 @@ import { SatusehatVisitBadge } from '../../../shared/satusehat/satusehat-state-b
 import { type Encounter, encounterPdfUrl, letterPdfUrl } from '../api/record-api.ts';
 import { formatDate } from '../format.ts';
 import { OrderResults } from './order-results.tsx';
-
-const number = (value: number, locale: string) => value.toLocaleString(locale === 'en' ? 'en-GB' : 'id-ID');
-
-/** The vitals measured at a visit, each flagged when outside the adult normal range. */
-export function VitalChips({ encounter: e }: { encounter: Encounter }) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
-  const chips: ReactNode[] = [];
-  if (e.systolic != null || e.diastolic != null) {
-    const flag = vitalFlag('systolic', e.systolic) ?? vitalFlag('diastolic', e.diastolic);
-    chips.push(
-      <Chip key="bp" label={t('consultations.vitals.bloodPressure')} flag={flag}>
-        {`${e.systolic ?? '–'}/${e.diastolic ?? '–'} mmHg`}
-      </Chip>,
-    );
-  }
-  for (const name of VITAL_NAMES.filter(
-    (n): n is Exclude<VitalName, 'systolic' | 'diastolic'> => n !== 'systolic' && n !== 'diastolic',
-  )) {
-    const value = e[name];
-    if (value == null) continue;
-    chips.push(
-      <Chip key={name} label={t(`consultations.vitals.${name}`)} flag={vitalFlag(name, value)}>
-        {`${number(value, locale)} ${VITALS[name].unit}`}
-      </Chip>,
-    );
-  }
-  if (e.bmi != null)
-    chips.push(
-      <Chip key="bmi" label={t('consultations.vitals.bmi')} flag={null}>
-        {number(e.bmi, locale)}
-      </Chip>,
-    );
-  if (!chips.length)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('emr.visit.noVitals')}
-      </Text>
-    );
-  return <Group gap={6}>{chips}</Group>;
-}
-
-function Chip({
-  label,
-  flag,
-  children,
-}: {
-  label: string;
-  flag: 'low' | 'high' | null;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Badge
-      variant="light"
-      color={flag ? 'red' : 'gray'}
-      radius="sm"
-      size="md"
-      style={{ textTransform: 'none', fontWeight: 500 }}
-      title={flag ? t(`consultations.flags.${flag}`) : undefined}
-    >
-      {label}: {children}
-      {flag && ` ${flag === 'high' ? '↑' : '↓'}`}
-    </Badge>
-  );
-}
+import { VitalChips } from './vital-chips.tsx';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -187,11 +117,14 @@ function Orders({ encounter: e }: { encounter: Encounter }) {
 /** One visit of the record, as signed (or still a draft), with what followed from it. */
 export function VisitCard({
   encounter: e,
+  satusehat,
   canAddAddendum,
   onAddAddendum,
   timeZone,
 }: {
   encounter: Encounter;
+  /** The visit's delivery to SATUSEHAT, asked for the whole page of cards at once */
+  satusehat?: SatusehatVisitStatus;
   canAddAddendum: boolean;
   onAddAddendum: (encounter: Encounter) => void;
   timeZone?: string;
@@ -222,7 +155,7 @@ export function VisitCard({
               >
                 {t(`consultations.status.${e.status}`)}
               </Badge>
-              {e.status === 'signed' && <SatusehatVisitBadge registrationId={e.registration.uid} />}
+              {e.status === 'signed' && <SatusehatVisitBadge status={satusehat} />}
             </Group>
             <Text size="sm" c="dimmed">
               {[e.clinic.name, e.doctor?.name, t('emr.visit.queue', { number: e.registration.queueNumber })]

@@ -41,6 +41,20 @@ const older = encounter({
 /** Where the record's first page ends (the server's cursor form). */
 const CURSOR = '2026-11-23T02:00:00.123456Z_41';
 
+/** What the server knows of the visits' deliveries to SATUSEHAT; another visit is left out. */
+const SATUSEHAT: Record<string, { state: string | null }> = {
+  r0: { state: 'accepted' },
+  r1: { state: 'refused' },
+  r2: { state: null },
+};
+const satusehatAnswer = (url: URL) =>
+  ok(
+    (url.searchParams.get('registrationIds') ?? '')
+      .split(',')
+      .filter((uid) => SATUSEHAT[uid])
+      .map((uid) => ({ registrationId: uid, state: SATUSEHAT[uid].state, deliveries: [] })),
+  );
+
 function api(over: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
   return mockApi({
     // the banner and the newest visit in one answer, the older one after the cursor
@@ -64,6 +78,7 @@ function api(over: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
         }),
       ]),
     [`${API}/consultations/encounters/e1/addenda`]: () => ok(encounter()),
+    [`${API}/satu-sehat/visits`]: (_init, url) => satusehatAnswer(url),
     [`${API}/audit/logs`]: () =>
       paged([auditEntry(), auditEntry({ id: 2, action: 'record.read', clinicId: null })]),
     ...over,
@@ -112,11 +127,65 @@ describe('EmrDetailPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'Jejak akses' })).toBeNull();
   });
 
-  // the SATUSEHAT badge of each signed visit asks for its own state; the record is one call
+  const urls = (fetchMock: ReturnType<typeof api>) =>
+    fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x'));
+  // the SATUSEHAT badges of a page of visits are one call of their own; the record is one call
   const calls = (fetchMock: ReturnType<typeof api>) =>
-    fetchMock.mock.calls
-      .map(([u]) => new URL(String(u), 'http://x'))
-      .filter((u) => !u.pathname.includes('/satu-sehat/'));
+    urls(fetchMock).filter((u) => !u.pathname.includes('/satu-sehat/'));
+  const satusehatCalls = (fetchMock: ReturnType<typeof api>) =>
+    urls(fetchMock).filter((u) => u.pathname.includes('/satu-sehat/'));
+
+  it('asks SATUSEHAT’s state of a page of signed visits in one call, not one per card', async () => {
+    const visit = (uid: string, registration: string, queueDate: string, status: 'signed' | 'draft') =>
+      encounter({
+        uid,
+        status,
+        signedAt: status === 'signed' ? `${queueDate}T02:20:00.000Z` : null,
+        registration: { ...encounter().registration, uid: registration, queueDate },
+      });
+    const firstPage = [
+      visit('e1', 'r1', '2026-11-23', 'signed'),
+      visit('e2', 'r2', '2026-11-20', 'signed'),
+      visit('e3', 'r3', '2026-11-18', 'draft'),
+      visit('e4', 'r4', '2026-11-16', 'signed'),
+    ];
+    const fetchMock = api({
+      [`${API}/consultations/patients/p1/record`]: (_init, url) =>
+        url.searchParams.get('after') === CURSOR
+          ? ok({ patient: null, visits: [older], next: null })
+          : ok({ patient: recordPatient({ visits: 5 }), visits: firstPage, next: CURSOR }),
+    });
+    page();
+    const refused = await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
+    expect(await within(refused).findByText('SATUSEHAT: Ditolak')).toBeInTheDocument();
+    // one call for the page's signed visits (a draft has nothing to send)
+    expect(satusehatCalls(fetchMock).map((u) => [u.pathname, u.searchParams.get('registrationIds')])).toEqual(
+      [[`${API}/satu-sehat/visits`, 'r1,r2,r4']],
+    );
+    // nothing to send yet, or a visit the server left out: no badge
+    for (const name of ['Kunjungan 20 Nov 2026', 'Kunjungan 18 Nov 2026', 'Kunjungan 16 Nov 2026'])
+      expect(within(screen.getByRole('article', { name })).queryByTestId('satusehat-visit-badge')).toBeNull();
+
+    // the next page asks for its own visits only, once
+    fireEvent.click(screen.getByRole('button', { name: 'Muat kunjungan lainnya' }));
+    const old = await screen.findByRole('article', { name: 'Kunjungan 9 Sep 2026' });
+    expect(await within(old).findByText('SATUSEHAT: Diterima')).toBeInTheDocument();
+    expect(within(refused).getByText('SATUSEHAT: Ditolak')).toBeInTheDocument();
+    expect(satusehatCalls(fetchMock).map((u) => u.searchParams.get('registrationIds'))).toEqual([
+      'r1,r2,r4',
+      'r0',
+    ]);
+  });
+
+  it('asks nothing of SATUSEHAT for a user without its status permission', async () => {
+    signIn('Nurse');
+    const fetchMock = api();
+    page();
+    await screen.findByRole('article', { name: 'Kunjungan 23 Nov 2026' });
+    await waitFor(() => expect(calls(fetchMock).length).toBeGreaterThan(0));
+    expect(satusehatCalls(fetchMock)).toEqual([]);
+    expect(screen.queryByTestId('satusehat-visit-badge')).toBeNull();
+  });
 
   it('paints the banner and the newest visits from one answer, then older ones on "Muat kunjungan lainnya"', async () => {
     const fetchMock = api();
