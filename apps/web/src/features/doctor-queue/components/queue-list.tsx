@@ -1,17 +1,6 @@
 import { canCall } from '@klinikita/domain/registrations/registration.rules';
 import type { Registration } from '@klinikita/domain/registrations/registration.schema';
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Box, Button, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathByName } from '../../../shared/navigation.ts';
@@ -62,7 +51,8 @@ export function QueueList({
           {rows.length}
         </Badge>
       </Group>
-      <ScrollArea style={{ flex: '1 1 0' }} type="auto" offsetScrollbars="y">
+      {/* the browser's own scrolling (no measuring on each resize, as Mantine's ScrollArea does) */}
+      <Box style={{ flex: '1 1 0', overflowY: 'auto', scrollbarWidth: 'thin', scrollbarGutter: 'stable' }}>
         {loading ? (
           <Center py="md">
             <Loader size="xs" />
@@ -131,7 +121,7 @@ export function QueueList({
             })}
           </Box>
         )}
-      </ScrollArea>
+      </Box>
     </Stack>
   );
 }

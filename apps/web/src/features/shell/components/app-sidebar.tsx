@@ -1,5 +1,5 @@
 import { type MenuItem, visibleMenu } from '@klinikita/domain/access/menu';
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuIcon } from '../../../shared/ui/menu-icons.tsx';
@@ -47,10 +47,18 @@ export function AppSidebar({ menu }: { menu: readonly MenuItem[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <ScrollArea component="nav" aria-label={t('web.sidebar.label')} h="100%" p="xs">
+    // the browser's own scrolling: Mantine's ScrollArea measures its content on every resize, a
+    // forced layout on each screen's first paint
+    <Box
+      component="nav"
+      aria-label={t('web.sidebar.label')}
+      h="100%"
+      p="xs"
+      style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}
+    >
       {visibleMenu(menu).map((item) => (
         <MenuNode key={item.code} item={item} level={0} pathname={pathname} />
       ))}
-    </ScrollArea>
+    </Box>
   );
 }
