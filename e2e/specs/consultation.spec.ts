@@ -53,7 +53,10 @@ async function registerForDokter() {
 }
 
 describe('Consultation', () => {
-  it('a doctor examines a called patient, the draft survives a reload, and finishing sends the patient on', async () => {
+  // a long walk (several pages, a reload): ~30 s alone, past 60 s with two spec files on two busy cores
+  it('a doctor examines a called patient, the draft survives a reload, and finishing sends the patient on', {
+    timeout: 120_000,
+  }, async () => {
     const { patient, registration, label } = await registerForDokter();
 
     // When I log in as the doctor and call the patient from the sidebar

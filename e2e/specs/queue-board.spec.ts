@@ -96,7 +96,10 @@ async function openBoard(page: Page, search: string) {
 }
 
 describe('Antrean Pasien and the waiting-room display', () => {
-  it('a clerk calls a patient: a second board and the TV follow without reload, and the TV says the call', async () => {
+  // a long walk (several pages, a reload): ~30 s alone, past 60 s with two spec files on two busy cores
+  it('a clerk calls a patient: a second board and the TV follow without reload, and the TV says the call', {
+    timeout: 120_000,
+  }, async () => {
     const clerk = await newPage(browser);
     await logIn(clerk.page, 'pendaftaran');
     const patientName = 'Wulan Antrean Satu';

@@ -258,6 +258,7 @@ export function createOutbox(options: OutboxOptions) {
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let followUps: NodeJS.Timeout[] = [];
   let unlisten: (() => Promise<void> | void) | null = null;
 
   async function pass(): Promise<boolean> {
@@ -300,7 +301,14 @@ export function createOutbox(options: OutboxOptions) {
       // database on the server) may hold back past the NOTIFY: a few later looks follow each wake-up
       unlisten = await options.listen(OUTBOX_CHANNEL, () => {
         void wake();
-        for (const ms of NOTIFY_FOLLOW_UPS_MS) setTimeout(() => void wake(), ms).unref();
+        // one set of later looks, after the last wake-up of a burst: a busy server (a NOTIFY every
+        // few ms) would otherwise run every consumer three more times per event
+        for (const t of followUps) clearTimeout(t);
+        followUps = NOTIFY_FOLLOW_UPS_MS.map((ms) => {
+          const t = setTimeout(() => void wake(), ms);
+          t.unref();
+          return t;
+        });
       });
       const tick = () => {
         timer = setTimeout(() => void wake().finally(() => !stopped && tick()), options.pollMs ?? 1000);
@@ -348,6 +356,7 @@ export function createOutbox(options: OutboxOptions) {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      for (const t of followUps) clearTimeout(t);
       await unlisten?.();
       await running;
     },

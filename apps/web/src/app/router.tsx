@@ -12,7 +12,7 @@ import { RouteGuard } from './route-guard.tsx';
 import { ACCOUNTING_PAGES } from './routes/accounting-pages.ts';
 import { CASHIER_PAGES } from './routes/cashier-pages.ts';
 import { DASHBOARD_PAGES } from './routes/dashboard-pages.ts';
-import { earlyReadLoader } from './routes/early-read-routes.ts';
+import { earlyReadRoute } from './routes/early-read-routes.ts';
 import { INSURER_PAGES } from './routes/insurer-pages.ts';
 import { INVOICE_LIST_PAGES } from './routes/invoice-list-pages.ts';
 import { type LazyComponent, lazyComponent } from './routes/lazy-component.ts';
@@ -347,7 +347,7 @@ export function buildRoutes(): RouteObject[] {
       .map((r): RouteObject => {
         const page = PAGES[r.path];
         if (!page) throw new Error(`No screen for built route ${r.path}`);
-        return { id: r.name, path: r.path, caseSensitive: true, lazy: page, loader: earlyReadLoader(r.path) };
+        return { id: r.name, path: r.path, caseSensitive: true, lazy: page, ...earlyReadRoute(r.path) };
       });
     if (layout === 'blank') guarded.push(...children);
     else guarded.push({ id: `layout-${layout}`, lazy: LAYOUTS[layout], children });

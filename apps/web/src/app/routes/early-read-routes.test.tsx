@@ -31,7 +31,7 @@ import {
 } from '../../shared/registrations/registrations-api.ts';
 import { sessionStore } from '../../shared/session/session-store.ts';
 import { mockApi } from '../../test/render.tsx';
-import { earlyReadLoader } from './early-read-routes.ts';
+import { earlyReadLoader, earlyReadRoute } from './early-read-routes.ts';
 
 const runLoader = (path: string, params: Record<string, string> = {}) =>
   earlyReadLoader(path)!({
@@ -129,5 +129,20 @@ describe('early reads of the front office', () => {
     );
     await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true));
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('early-read routes', () => {
+  it('run their loader on arriving at the screen, not again for a new search on it', () => {
+    const route = earlyReadRoute('/Doctor/doctor');
+    expect(route.loader).toBeTypeOf('function');
+    expect(
+      route.shouldRevalidate?.({
+        currentUrl: new URL('http://x/Doctor/doctor'),
+        nextUrl: new URL('http://x/Doctor/doctor?id=r1'),
+      } as never),
+    ).toBe(false);
+    // a screen without early reads gets neither
+    expect(earlyReadRoute('/Setting/employee')).toEqual({});
   });
 });

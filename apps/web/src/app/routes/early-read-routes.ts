@@ -1,5 +1,5 @@
 import type { SessionUser } from '@klinikita/domain/auth/auth.schema';
-import type { LoaderFunction, Params } from 'react-router';
+import type { LoaderFunction, Params, RouteObject } from 'react-router';
 import { firstQueueLists } from '../../features/doctor-queue/queue-lists.ts';
 import { firstRecordPage } from '../../features/emr/api/record-first-page.ts';
 import { frontOfficeFirstReads } from '../../features/front-office/api/first-reads.ts';
@@ -70,4 +70,14 @@ export function earlyReadLoader(path: string): LoaderFunction | undefined {
     if (signedIn) whenSignedIn((user) => send(signedIn(user)));
     return null;
   };
+}
+
+/**
+ * The route's early-read loader, if it has one. An early read is for the screen's first paint: a
+ * new search on the same screen (`?id=` of the next patient) has its data in the cache already, so
+ * the loader does not run again for it.
+ */
+export function earlyReadRoute(path: string): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  const loader = earlyReadLoader(path);
+  return loader ? { loader, shouldRevalidate: () => false } : {};
 }
