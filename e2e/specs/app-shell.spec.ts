@@ -141,6 +141,33 @@ describe('the installable app shell', () => {
     expect(door.requests.slice(before)).not.toContain('/');
   });
 
+  it('API calls and the app’s code follow the worker’s static routes: its script never runs for them', async () => {
+    const page = await returningUser();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    type Routed = { path: string; matched?: string; actual?: string };
+    const routed: Routed[] = [];
+    cdp.on('Network.responseReceived', ({ response }) => {
+      const path = new URL(response.url).pathname;
+      if (!/^\/(api|assets)\//.test(path)) return;
+      const info = response.serviceWorkerRouterInfo;
+      routed.push({ path, matched: info?.matchedSourceType, actual: info?.actualSourceType });
+    });
+
+    await page.reload();
+    await logIn(page, 'pendaftaran');
+
+    const api = routed.filter((r) => r.path.startsWith('/api/'));
+    const assets = routed.filter((r) => r.path.startsWith('/assets/'));
+    // the session check, the demo accounts, the login and the front office's reads
+    expect(api.length).toBeGreaterThan(3);
+    expect(assets.length).toBeGreaterThan(10);
+    // straight to the network: no answer of the API passes through the worker
+    expect(api.filter((r) => r.matched !== 'network' || r.actual !== 'network')).toEqual([]);
+    // straight from the precache, without starting the worker's script
+    expect(assets.filter((r) => r.matched !== 'cache' || r.actual !== 'cache')).toEqual([]);
+  });
+
   it('opens while the server is stopped, says so plainly, and reconnects on its own', async () => {
     const page = await returningUser();
     await logIn(page, 'pendaftaran');

@@ -43,6 +43,8 @@ export function appShell(): PluginOption[] {
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/logout(?:\/|$)/],
         runtimeCaching: [],
+        // static routes (public/sw-routes.js): the API and the hashed assets skip the worker's script
+        importScripts: ['sw-routes.js'],
         skipWaiting: false,
         clientsClaim: false,
         cleanupOutdatedCaches: true,
