@@ -16,7 +16,7 @@ describe('catalogues loaded with their screens', () => {
     vi.resetModules();
   });
 
-  it('starts with the shell words only, in Indonesian, and adds a section in both languages when loaded', async () => {
+  it('starts with the shell words only, in Indonesian, and adds a section in the language on screen when loaded', async () => {
     const { i18n, loadCatalogues } = await freshI18n();
     expect(i18n.exists('web.login.title')).toBe(true);
     expect(i18n.exists('api.forbidden')).toBe(true);
@@ -29,8 +29,29 @@ describe('catalogues loaded with their screens', () => {
 
     await loadCatalogues(['emr']);
     expect(i18n.t('emr.search.title', { lng: 'id' })).toBe(id.emr.search.title);
-    expect(i18n.t('emr.search.title', { lng: 'en' })).toBe(en.emr.search.title);
+    // the English words of the section wait for a switch to English
+    expect(i18n.getResourceBundle('en', 'translation')).toBeUndefined();
     expect(i18n.exists('letters.web.title')).toBe(false);
+  });
+
+  it('loads the other language of every section asked for so far before it switches', async () => {
+    const { i18n, changeLocale, loadCatalogues } = await freshI18n();
+    await loadCatalogues(['emr', 'letters']);
+    try {
+      await changeLocale('en');
+      expect(i18n.language).toBe('en');
+      expect(i18n.getResourceBundle('en', 'translation').emr).toEqual(en.emr);
+      expect(i18n.getResourceBundle('en', 'translation').letters).toEqual(en.letters);
+      expect(i18n.t('emr.search.title')).toBe(en.emr.search.title);
+      // a screen opened in English loads its sections in English only
+      await loadCatalogues(['drugs']);
+      expect(i18n.t('drugs.title')).toBe(en.drugs.title);
+      expect(i18n.getResourceBundle('id', 'translation').drugs).toBeUndefined();
+    } finally {
+      await changeLocale('id');
+    }
+    // and back: the Indonesian words of the section opened in English come in first
+    expect(i18n.t('drugs.title')).toBe(id.drugs.title);
   });
 
   it('switches to English once the shell’s English words are in, and back', async () => {
@@ -56,9 +77,11 @@ describe('catalogues loaded with their screens', () => {
   });
 
   it('loads every section of the catalogue as the server knows it', async () => {
-    const { i18n, loadCatalogues, loadShell } = await freshI18n();
-    await Promise.all([loadCatalogues(featureSections), loadShell('en')]);
+    const { i18n, loadCatalogues, changeLocale } = await freshI18n();
+    await loadCatalogues(featureSections);
     expect(i18n.getResourceBundle('id', 'translation')).toEqual(id);
+    await changeLocale('en');
+    await changeLocale('id');
     expect(i18n.getResourceBundle('en', 'translation')).toEqual(en);
   });
 

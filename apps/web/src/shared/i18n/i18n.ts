@@ -56,7 +56,7 @@ export const currentLocale = (): Locale => (i18n.language === 'en' ? 'en' : 'id'
 
 /** Switches the language as soon as its words are in, and remembers it in the `locale` cookie. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await loadShell(locale);
+  await Promise.all([loadShell(locale), ...[...wanted].map((section) => loadSection(section, locale))]);
   writeLocaleCookie(locale);
   applyDocumentLocale(locale);
   await i18n.changeLanguage(locale);
@@ -66,15 +66,15 @@ export async function changeLocale(locale: Locale): Promise<void> {
 export type CatalogueSection = Exclude<keyof Catalog, keyof typeof coreId | 'web'>;
 
 type Section = Record<string, unknown>;
-/** Both languages of one section: each catalogue file exports its one section. */
+/** One section in either language: each catalogue file exports its one section. */
 const pair =
   (id: () => Promise<Record<string, Section>>, en: () => Promise<Record<string, Section>>) =>
-  (): Promise<[Section, Section]> =>
-    Promise.all([id(), en()]).then(([i, e]) => [Object.values(i)[0], Object.values(e)[0]]);
+  (locale: Locale): Promise<Section> =>
+    (locale === 'en' ? en() : id()).then((m) => Object.values(m)[0]!);
 
 // spelled out so that the bundler gives each section a chunk of its own; the Record makes a new
 // section of the catalogue fail the type check until it can be loaded here
-const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
+const SECTIONS: Record<CatalogueSection, (locale: Locale) => Promise<Section>> = {
   accounting: pair(
     () => import('@klinikita/domain/i18n/accounting.id'),
     () => import('@klinikita/domain/i18n/accounting.en'),
@@ -293,31 +293,41 @@ const SECTIONS: Record<CatalogueSection, () => Promise<[Section, Section]>> = {
   ),
 };
 
-const loaded = new Map<CatalogueSection, Promise<void>>();
+/** Each section in each language, loading or loaded, by `${locale}:${section}`. */
+const loaded = new Map<string, Promise<void>>();
+/** The sections the screens opened so far have asked for: a change of language loads them too. */
+const wanted = new Set<CatalogueSection>();
+
+function loadSection(section: CatalogueSection, locale: Locale): Promise<void> {
+  const key = `${locale}:${section}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    loading = SECTIONS[section](locale).then(
+      (words) => {
+        i18n.addResourceBundle(locale, 'translation', { [section]: words }, true, true);
+      },
+      (error) => {
+        // a failed chunk (a deploy in between) is tried again on the next visit
+        loaded.delete(key);
+        throw error;
+      },
+    );
+    loaded.set(key, loading);
+  }
+  return loading;
+}
 
 /**
- * Loads sections of the catalogue in both languages (so that switching language never waits),
- * each once; a screen's route awaits its sections together with its chunk, before it renders.
+ * Loads sections of the catalogue in the language on screen, each once; a screen's route awaits
+ * its sections together with its chunk, before it renders. A change of language loads the other
+ * language's words of every section asked for so far before it switches (`changeLocale`).
  */
 export function loadCatalogues(sections: readonly CatalogueSection[]): Promise<void> {
+  const locale = currentLocale();
   return Promise.all(
     sections.map((section) => {
-      let loading = loaded.get(section);
-      if (!loading) {
-        loading = SECTIONS[section]().then(
-          ([inId, inEn]) => {
-            i18n.addResourceBundle('id', 'translation', { [section]: inId }, true, true);
-            i18n.addResourceBundle('en', 'translation', { [section]: inEn }, true, true);
-          },
-          (error) => {
-            // a failed chunk (a deploy in between) is tried again on the next visit
-            loaded.delete(section);
-            throw error;
-          },
-        );
-        loaded.set(section, loading);
-      }
-      return loading;
+      wanted.add(section);
+      return loadSection(section, locale);
     }),
   ).then(() => undefined);
 }
