@@ -1,3 +1,5 @@
+import { whenIdle } from '../shared/when-idle.ts';
+
 /**
  * The first screen is on: what the user came for (the login form, their work screen) is drawn.
  * Work that the first screen does not need (the service worker's registration and its update
@@ -14,15 +16,6 @@ export function markFirstScreenShown(): void {
   for (const run of waiting) run();
   waiting.clear();
 }
-
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-};
 
 /** Runs `run` once the first screen is shown and the browser is idle; answers a cancel. */
 export function afterFirstScreen(run: () => void): () => void {

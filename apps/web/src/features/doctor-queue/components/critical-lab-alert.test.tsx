@@ -30,7 +30,7 @@ function LiveRelease() {
 
 const alerts = () => screen.queryAllByTestId('critical-lab-alert');
 
-describe('CriticalLabAlert', () => {
+describe('CriticalLabAlert', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     act(() => notifications.clean());
