@@ -11,7 +11,7 @@ const initial = readLocaleCookie();
 export const i18n: I18n = i18next.createInstance();
 // the first screen carries only the shell's words (core, web), in Indonesian, the default; in
 // English they are a chunk of their own (loadShell). Each screen behind the login loads the
-// sections it names with its own chunk, in both languages (loadCatalogues, router.tsx)
+// sections it names with its own chunk, in the language on screen (loadCatalogues, router.tsx)
 i18n.use(initReactI18next).init({
   resources: {
     id: { translation: { ...coreId, web: webId } },
