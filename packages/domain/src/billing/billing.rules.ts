@@ -10,6 +10,7 @@
  */
 
 import { sequencedNumber } from '../common/document-number.ts';
+import type { PayerType } from '../patients/patient.rules.ts';
 import { applyCoverage, type CoverageTerms } from './coverage.rules.ts';
 
 export const TAX_CODES = ['SERVICE_EXEMPT', 'GOODS_PPN', 'GOODS_NON_PKP'] as const;
@@ -57,8 +58,7 @@ export const isReceivable = (method: PaymentMethod) => RECEIVABLE_METHODS.includ
 export const DEPOSIT_METHODS = ['TUNAI', 'DEBIT', 'KREDIT', 'QRIS', 'TRANSFER'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
-export const PAYER_TYPES = ['self', 'company', 'insurance', 'bpjs'] as const;
-export type PayerType = (typeof PAYER_TYPES)[number];
+export { PAYER_TYPES, type PayerType } from '../patients/patient.rules.ts';
 
 export const DISCOUNT_TYPES = ['fixed', 'percent'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

@@ -1,5 +1,9 @@
 export type Sex = 'M' | 'F' | 'N';
 
+/** Who pays a visit (the patient's default, a registration's, a bill's): the one list of them. */
+export const PAYER_TYPES = ['self', 'company', 'insurance', 'bpjs'] as const;
+export type PayerType = (typeof PAYER_TYPES)[number];
+
 /** Whole years and remaining months between a birth date and `at`. */
 export function ageParts(dob: Date, at: Date = new Date()): { years: number; months: number } {
   let months = (at.getFullYear() - dob.getFullYear()) * 12 + (at.getMonth() - dob.getMonth());

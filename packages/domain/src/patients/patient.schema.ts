@@ -1,14 +1,15 @@
 // the shared issue messages come with every schema, in the browser as on the server
 import { z } from '../common/zod-config.ts';
 import { dobSchema } from '../employees/profile.schema.ts';
+import { PAYER_TYPES } from './patient.rules.ts';
+
+export { PAYER_TYPES, type PayerType } from './patient.rules.ts';
 
 export const NATIONALITIES = ['WNI', 'WNA'] as const;
 export const PATIENT_TITLES = ['Tn', 'Nn', 'Ny', 'An', 'By'] as const;
 export const PATIENT_SEXES = ['M', 'F'] as const;
 export const BLOOD_GROUPS = ['A', 'B', 'O', 'AB'] as const;
 export const RHESUS = ['+', '-'] as const;
-export const PAYER_TYPES = ['self', 'company', 'insurance', 'bpjs'] as const;
-export type PayerType = (typeof PAYER_TYPES)[number];
 export type PatientTitle = (typeof PATIENT_TITLES)[number];
 /** Why a patient has no IHS number after a lookup (a subset of the SATUSEHAT blocked reasons). */
 export const PATIENT_IHS_MISSING_REASONS = ['patientNoNik', 'patientNotFound'] as const;

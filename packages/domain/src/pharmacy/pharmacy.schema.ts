@@ -3,6 +3,7 @@
 import { dateSchema } from '../common/dates.ts';
 import { z } from '../common/zod-config.ts';
 import { prescriptionItemSchema } from '../consultations/encounter.schema.ts';
+import { PAYER_TYPES } from '../patients/patient.rules.ts';
 import { PHARMACY_ACTIONS, PHARMACY_STATUSES, PRIORITIES, REVIEW_CHECKS } from './pharmacy.rules.ts';
 
 /**
@@ -17,8 +18,6 @@ const reasonSchema = z
   .max(500, 'validation.tooLong')
   .nullish()
   .transform((v) => v || null);
-
-export const PAYER_TYPES = ['self', 'company', 'insurance', 'bpjs'] as const;
 
 export const queueQuerySchema = z.object({
   clinicId: z.coerce.number().int().positive(),

@@ -1,8 +1,8 @@
 import { LIVE_RESYNC } from '@klinikita/domain/common/live-events';
 import { ENCOUNTER_EVENTS } from '@klinikita/domain/consultations/consultation.events';
+import { PAYER_TYPES } from '@klinikita/domain/patients/patient.rules';
 import { PHARMACY_LIVE } from '@klinikita/domain/pharmacy/pharmacy.events';
 import { PHARMACY_STATUSES, PRIORITIES } from '@klinikita/domain/pharmacy/pharmacy.rules';
-import { PAYER_TYPES } from '@klinikita/domain/pharmacy/pharmacy.schema';
 import { REGISTRATION_EVENTS } from '@klinikita/domain/registrations/registration.schema';
 import {
   Alert,
