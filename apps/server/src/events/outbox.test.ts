@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../db/client.ts';
 import { domainEvents, eventConsumers, parkedEvents } from '../db/schema/index.ts';
@@ -75,12 +75,36 @@ async function effects(name: string) {
   return (rows as { event_id: string | number }[]).map((r) => Number(r.event_id));
 }
 
-/** Runs a consumer until it has nothing left it can do now (with no back-off, retries run at once). */
-async function drain(consumer: Consumer) {
-  for (let i = 0; i < 200; i++) {
+/** Whether events of the consumer's types lie after its position (taken or not by a pass yet). */
+async function eventsAhead(consumer: Consumer): Promise<boolean> {
+  const [state] = await db().select().from(eventConsumers).where(eq(eventConsumers.name, consumer.name));
+  const ahead = await db()
+    .select({ id: domainEvents.id })
+    .from(domainEvents)
+    .where(
+      and(
+        sql`(${domainEvents.txId}, ${domainEvents.id}) > (${state!.positionTx}, ${state!.positionId})`,
+        inArray(domainEvents.type, [...consumer.types]),
+      ),
+    )
+    .limit(1);
+  return ahead.length > 0;
+}
+
+/**
+ * Runs a consumer until it has handled every event written so far (with no back-off, retries run
+ * at once). A pass takes only events behind the cluster's horizon: on a PostgreSQL server that the
+ * other test files share, their open transactions hold it back for a while, so a pass that takes
+ * nothing is not the end while events remain ahead. `now`: only what a pass can do at once (a
+ * transaction of the test itself holds the horizon).
+ */
+async function drain(consumer: Consumer, { now = false } = {}) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     const passed = await runConsumer(db(), consumer, { backoffMs: 0 });
     const [state] = await db().select().from(eventConsumers).where(eq(eventConsumers.name, consumer.name));
-    if (passed === 0 && state.attempts === 0) return;
+    if (passed === 0 && state!.attempts === 0 && (now || !(await eventsAhead(consumer)))) return;
+    if (passed === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`${consumer.name} did not settle`);
 }
@@ -206,7 +230,8 @@ describe.runIf(process.env.DATABASE_URL)('the outbox on PostgreSQL, with concurr
     });
     await aWrote;
     await emitMany(1);
-    await drain(consumer);
+    // the later event is committed, A is not: the consumer must not move past A's event
+    await drain(consumer, { now: true });
     release();
     await a;
     await drain(consumer);
